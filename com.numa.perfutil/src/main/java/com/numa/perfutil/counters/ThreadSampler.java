@@ -1,0 +1,19 @@
+package com.numa.perfutil.counters;
+
+import java.util.List;
+
+/**
+ * Per-thread counters for every thread of this JVM. Each {@link #sample()} picks up threads created since the last
+ * call, reads every open group once, and returns one cumulative sample per thread (including the final sample of
+ * threads that ended since the last call, whose file descriptors are then closed).
+ */
+public interface ThreadSampler extends AutoCloseable {
+
+    /** The event names this sampler counts, in order. */
+    List<String> events();
+
+    List<ThreadSample> sample();
+
+    @Override
+    void close();
+}
