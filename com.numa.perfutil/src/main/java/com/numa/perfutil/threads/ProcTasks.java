@@ -1,0 +1,75 @@
+package com.numa.perfutil.threads;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The kernel's view of this process's threads, from /proc/self/task: tids, their comm names and allowed CPUs. A thread
+ * can end between listing and reading; readers return null for it rather than failing.
+ */
+public final class ProcTasks {
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    private ProcTasks() {
+    }
+
+    /** Every live tid of this process, ascending. */
+    public static List<Integer> tids() {
+        List<Integer> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(TASKS)) {
+            s.forEach(p -> {
+                try {
+                    out.add(Integer.parseInt(p.getFileName().toString()));
+                } catch (NumberFormatException ignored) {
+                    // not a task directory
+                }
+            });
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + TASKS + ": " + e.getMessage()
+                    + " (numa-jvm needs Linux with /proc mounted)", e);
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** True while the thread exists. */
+    public static boolean alive(int tid) {
+        return Files.isDirectory(TASKS.resolve(Integer.toString(tid)));
+    }
+
+    /** The kernel comm name (at most 15 characters), or null if the thread has ended. */
+    public static String comm(int tid) {
+        String s = read(tid, "comm");
+        return s == null ? null : s.strip();
+    }
+
+    /** A field of /proc/self/task/TID/status (e.g. "Cpus_allowed_list"), or null if absent or the thread ended. */
+    public static String status(int tid, String field) {
+        String s = read(tid, "status");
+        if (s == null) {
+            return null;
+        }
+        for (String line : s.split("\n")) {
+            if (line.startsWith(field + ":")) {
+                return line.substring(field.length() + 1).strip();
+            }
+        }
+        return null;
+    }
+
+    private static String read(int tid, String file) {
+        try {
+            return Files.readString(TASKS.resolve(Integer.toString(tid)).resolve(file));
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            // ESRCH surfaces as a plain IOException when the task dies mid-read
+            return null;
+        }
+    }
+}
