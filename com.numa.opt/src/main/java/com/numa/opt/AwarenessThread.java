@@ -63,6 +63,7 @@ public final class AwarenessThread implements AutoCloseable {
     private final Thread shutdownHook;
     private volatile boolean running;
     private volatile AppState state = AppState.UNDECIDED;
+    private AppState lastSettled = AppState.UNDECIDED;
     private volatile int migrations;
     private volatile String signalUsed = "none";
     private volatile String failure;
@@ -306,7 +307,10 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     private void record(Decision d, IntervalMetrics m, String action, long measuredMs) throws java.io.IOException {
-        AppState before = state;
+        AppState before = lastSettled;
+        if (!d.state().probe()) {
+            lastSettled = d.state();
+        }
         state = d.state();
         migrations = d.migrations();
         stateCounts.merge(d.state(), 1, Integer::sum);
