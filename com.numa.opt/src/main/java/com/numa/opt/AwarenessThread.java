@@ -71,6 +71,7 @@ public final class AwarenessThread implements AutoCloseable {
     private boolean memoryOn = true;
     private int singleNode = -1;
     private long startNs;
+    private volatile long selfCpuNs = -1;
 
     /** The flag values this thread acts on, resolved once. */
     record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs, String logFile,
@@ -172,6 +173,11 @@ public final class AwarenessThread implements AutoCloseable {
         synchronized (history) {
             return List.copyOf(history);
         }
+    }
+
+    /** CPU time the Awareness Thread consumed in total (its direct cost), known once it has stopped; -1 before. */
+    public long selfCpuNs() {
+        return selfCpuNs;
     }
 
     /** Why the optimizer turned itself off, or null. */
@@ -330,9 +336,10 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     private void finish() {
+        selfCpuNs = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         String summary = "intervals=" + history.size() + " final_state=" + state + " migrations=" + migrations
                 + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls() + " work=" + work.workUnit()
-                + " signal=" + signalUsed + " states=" + stateCounts.toString().replace(", ", ";")
+                + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
                 + (failure == null ? "" : " failure=" + failure.replace(',', ';'));
         try {
             if (csv != null) {

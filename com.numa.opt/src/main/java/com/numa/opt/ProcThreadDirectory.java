@@ -37,7 +37,7 @@ public final class ProcThreadDirectory implements ThreadDirectory {
     public List<ThreadIdentity> liveThreads() {
         Map<String, Thread> byComm = new HashMap<>();
         Set<String> ambiguous = new HashSet<>();
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
+        for (Thread t : javaThreads()) {
             if (t.getId() == mainJavaId) {
                 continue;
             }
@@ -66,6 +66,20 @@ public final class ProcThreadDirectory implements ThreadDirectory {
             }
         }
         return out;
+    }
+
+    /** Live platform threads, without Thread.getAllStackTraces (which stops the world to walk every stack). */
+    private static List<Thread> javaThreads() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] all = new Thread[root.activeCount() + 16];
+        int n;
+        while ((n = root.enumerate(all, true)) == all.length) {
+            all = new Thread[all.length * 2];
+        }
+        return java.util.Arrays.asList(all).subList(0, n);
     }
 
     private static String comm(String name) {

@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * One measured run in a fresh JVM: {@code <workload> <scale> [-XX:NUMAOpts... flags]}. With flags it starts the
  * Awareness Thread on the emulated topology (pseudo-node 0 = CPU 0, pseudo-node 1 = CPU 1) exactly as the agent would,
- * then times the workload and prints {@code RESULT <elapsed_ns> <checksum> <final_state>}.
+ * then times the workload and prints
+ * {@code RESULT <elapsed_ns> <checksum> <final_state> <awareness_thread_cpu_ns>}.
  */
 public final class OptOverheadChild {
     private OptOverheadChild() {
@@ -36,11 +37,13 @@ public final class OptOverheadChild {
         long checksum = w.run();
         long elapsed = System.nanoTime() - t0;
         String state = "none";
+        long selfCpu = 0;
         if (opt != null) {
             state = opt.state().name();
             opt.close();
+            selfCpu = opt.selfCpuNs();
         }
-        System.out.println("RESULT " + elapsed + " " + checksum + " " + state);
+        System.out.println("RESULT " + elapsed + " " + checksum + " " + state + " " + selfCpu);
     }
 
     /** The development machines' emulated topology; backed by the one real node 0. */
