@@ -85,7 +85,7 @@ final class Papi {
             throw loadFailure;
         }
         try {
-            Lib lib = load();
+            Lib lib = load("papi", "libpapi.so.7.0");
             Papi papi = new Papi(lib);
             synchronized (papi) {
                 if (lib.PAPI_is_initialized() == 0) {
@@ -108,9 +108,10 @@ final class Papi {
         }
     }
 
-    private static Lib load() {
+    /** Loads the first library name that resolves (the -dev symlink libpapi.so, then the runtime soname). */
+    static Lib load(String... names) {
         UnsatisfiedLinkError first = null;
-        for (String name : new String[] {"papi", "libpapi.so.7.0"}) {
+        for (String name : names) {
             try {
                 return Native.load(name, Lib.class);
             } catch (UnsatisfiedLinkError e) {
@@ -119,8 +120,8 @@ final class Papi {
                 }
             }
         }
-        throw new PapiException("libpapi not found (tried libpapi.so and libpapi.so.7.0: " + first.getMessage()
-                + "); " + INSTALL_HINT, first);
+        throw new PapiException("libpapi not found (tried " + String.join(", ", names) + ": "
+                + (first == null ? "no names" : first.getMessage()) + "); " + INSTALL_HINT, first);
     }
 
     /** "PAPI_ENOEVNT (-7, Event does not exist)"-style text for a return code. */

@@ -66,8 +66,8 @@ public final class PapiThreadSampler implements ThreadSampler {
     private static final EventSetOpener ATTACH = (papi, component, t, events) ->
             PapiEventSet.attached(papi, component, t.tid(), events);
 
-    private static String attachProblem;
-    private static boolean attachProbed;
+    /** PAPI_attach probe result per component: absent = not probed yet, "" = attach works. */
+    private static final Map<Integer, String> ATTACH_PROBES = new java.util.HashMap<>();
 
     private final Papi papi;
     private final List<String> events;
@@ -276,14 +276,16 @@ public final class PapiThreadSampler implements ThreadSampler {
     }
 
     /**
-     * Probes PAPI_attach once on the calling thread. PAPI 7's perf_event component validates attach by opening the
+     * Probes PAPI_attach once per component, on the calling thread. PAPI 7's perf_event component validates attach by opening the
      * hardware "instructions" event for the target, so on a machine without a hardware PMU (most VMs) attach fails
      * with PAPI_ENOEVNT even for software events, which then only count their own thread.
      */
     private static synchronized String attachProblem(Papi papi, int component) {
-        if (attachProbed) {
-            return attachProblem;
+        String known = ATTACH_PROBES.get(component);
+        if (known != null) {
+            return known.isEmpty() ? null : known;
         }
+        String problem = null;
         int handle = papi.createEventSet();
         try {
             int rc = papi.assignComponent(handle, component);
@@ -298,13 +300,13 @@ public final class PapiThreadSampler implements ThreadSampler {
                     case -15 -> "lower /proc/sys/kernel/perf_event_paranoid (or grant CAP_PERFMON)";
                     default -> "see papi_component_avail";
                 };
-                attachProblem = "PAPI_attach is refused: " + papi.describe(rc) + "; " + fix;
+                problem = "PAPI_attach is refused: " + papi.describe(rc) + "; " + fix;
             }
         } finally {
             papi.destroy(handle);
         }
-        attachProbed = true;
-        return attachProblem;
+        ATTACH_PROBES.put(component, problem == null ? "" : problem);
+        return problem;
     }
 
     /** Checks every name and returns the one PAPI component they all belong to. */
