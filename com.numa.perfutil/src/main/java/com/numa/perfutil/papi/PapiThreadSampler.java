@@ -32,16 +32,18 @@ import java.util.Set;
  * <p>Each thread gets its own event set, attached to its tid with PAPI_attach so that the sampling thread can read
  * every other thread. PAPI 7 accepts PAPI_attach only where the hardware "instructions" event exists (its perf_event
  * component probes attach permission with it), so on machines without a hardware PMU {@link #availability()} says
- * so and the perf_event_open backend is the one to use. New threads are picked up on each {@link #sample()}; a thread that left the directory gets one
- * final sample with {@code ended = true}, after which its event set is stopped, cleaned up and destroyed.
+ * so and the perf_event_open backend is the one to use. New threads are picked up on each {@link #sample()}; a
+ * thread that left the directory gets one final sample with {@code ended = true}, after which its event set is
+ * stopped, cleaned up and destroyed (its perf file descriptors closed).
  *
  * <p>Domain: PAPI counts user level only by default, so software events that happen in the kernel read 0 unless the
  * name carries the qualifier {@code :k=1} (e.g. {@code perf::CONTEXT-SWITCHES:k=1}; see papi_native_avail -e NAME).
  *
- * <p>Time provenance: PAPI_read returns counts only. Without PAPI multiplexing (not used here: one event set per
- * thread stays on the counters) PAPI does not expose per-event enabled/running times, so each value carries
- * enabledNs = runningNs = wall time since the thread's PAPI_start (coverage 100%). If the kernel itself multiplexes
- * the events (more hardware events than counters), PAPI's perf_event component already scales the counts.
+ * <p>Time provenance: PAPI_read returns counts only. Unless PAPI multiplexing is switched on (it is not here: PAPI
+ * then checks at PAPI_add time that the events fit the counters together), PAPI asks the kernel for no
+ * enabled/running times, so each value carries enabledNs = runningNs = wall time since the thread's PAPI_start
+ * (coverage 100%). If another perf user makes the kernel time-share the counters, the counts are unscaled and PAPI
+ * cannot tell; the perf_event_open backend reports the real coverage.
  */
 public final class PapiThreadSampler implements ThreadSampler {
 
