@@ -129,6 +129,28 @@ public final class LinuxSyscalls {
         }
     }
 
+    /**
+     * glibc's sched_getcpu() through JNA direct mapping: the CPU the caller runs on. About ten times cheaper than
+     * {@link #getcpu()} (no varargs marshalling, no native buffers), for callers that cache a thread's node.
+     */
+    public static int currentCpu() {
+        libc();
+        int cpu = DirectLibC.sched_getcpu();
+        if (cpu < 0) {
+            throw new NativeCallException("sched_getcpu", Native.getLastError(), null);
+        }
+        return cpu;
+    }
+
+    /** Direct-mapped libc functions on hot paths. */
+    private static final class DirectLibC {
+        static {
+            Native.register("c");
+        }
+
+        static native int sched_getcpu();
+    }
+
     /** getcpu(2): {cpu, node} of the calling thread right now. */
     public static int[] getcpu() {
         Memory cpu = new Memory(4);
