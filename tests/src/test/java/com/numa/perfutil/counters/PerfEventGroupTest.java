@@ -86,6 +86,16 @@ class PerfEventGroupTest {
         assertTrue(e.getMessage().contains("task-clock"), e.getMessage());
     }
 
+    @Test
+    void theDirectReadReportsErrno() {
+        try (com.sun.jna.Memory m = new com.sun.jna.Memory(8)) {
+            NativeCallException e = assertThrows(NativeCallException.class,
+                    () -> com.numa.perfutil.linux.LinuxSyscalls.read(-1, m, 8, "reading fd -1"));
+            assertEquals(Errno.EBADF, e.errno());
+            assertTrue(e.getMessage().contains("reading fd -1"), e.getMessage());
+        }
+    }
+
     static boolean isPerfFd(int fd) {
         try {
             return Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString().contains("perf_event");
