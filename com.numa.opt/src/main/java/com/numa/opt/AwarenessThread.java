@@ -2,11 +2,11 @@ package com.numa.opt;
 
 import com.numa.opt.OptFlags.NodeChoice;
 import com.numa.opt.OptFlags.Signal;
+import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.flags.FlagValues;
 import com.numa.perfutil.threads.ThreadDirectory;
 import com.numa.perfutil.threads.ThreadIdentity;
 import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
 import com.numa.perfutil.topology.NumaTopology;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -113,14 +113,18 @@ public final class AwarenessThread implements AutoCloseable {
         shutdownHook = null;
     }
 
-    /** The agent's entry point: CPU time or PerfUtil counters, real affinity calls, messages on stderr. */
+    /**
+     * The agent's entry point: PerfUtil per-thread counters (instructions and cycles where the machine counts them,
+     * task-clock otherwise), real affinity calls, messages on stderr.
+     */
     public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads) {
         return start(flags, topology, threads, null, new AffinityPlacement(), System.err::println);
     }
 
     /**
-     * Starts the optimizer with explicit parts. {@code work} null means per-thread CPU time from the JVM (no PMU
-     * needed). Returns an instance whose {@link #running()} is false when nothing was started.
+     * Starts the optimizer with explicit parts. {@code work} null means PerfUtil's per-thread counters, or, if those
+     * cannot be opened at all, per-thread CPU time from the JVM. Returns an instance whose {@link #running()} is false
+     * when nothing was started.
      */
     public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
             ThreadPlacement placement, Consumer<String> log) {
@@ -133,16 +137,26 @@ public final class AwarenessThread implements AutoCloseable {
                     + " (for testing, emulate nodes with the PerfUtil topology flag)");
             return new AwarenessThread();
         }
-        NumaNode first = topology.node(0);
+        com.numa.perfutil.topology.NumaNode first = topology.node(0);
         int nodeCores = Math.max(1, first.cpus().size());
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
                 DecisionThresholds.from(flags, nodeCores));
-        WorkSource source = work != null ? work : new JvmThreadWork();
+        WorkSource source = work != null ? work : perfUtilOrJvm(threads, tagged);
         MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
         AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, tagged);
         a.begin();
         return a;
+    }
+
+    /** Where no PMU counts instructions, PerfUtil drops them with one message and counts task-clock instead. */
+    private static WorkSource perfUtilOrJvm(ThreadDirectory threads, Consumer<String> log) {
+        try {
+            return new SamplerWork(PerfUtil.perThread(List.of("instructions", "cycles", "task-clock"), threads, log));
+        } catch (RuntimeException e) {
+            log.accept("per-thread counters unavailable (" + e.getMessage() + "); using the JVM's per-thread CPU time");
+            return new JvmThreadWork();
+        }
     }
 
     private void begin() {
@@ -290,7 +304,7 @@ public final class AwarenessThread implements AutoCloseable {
         placementChanges++;
         if (memoryOn) {
             try {
-                memory.follow(node >= 0 ? topology.node(node) : null, topology);
+                memory.follow(node, topology);
             } catch (RuntimeException e) {
                 memoryOn = false; // affinity alone still helps; report once
                 log.accept("memory policy off after a failure, affinity continues: " + e.getMessage());

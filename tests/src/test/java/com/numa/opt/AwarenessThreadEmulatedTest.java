@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.numa.perfutil.flags.FlagValues;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.threads.ProcTasks;
+import com.numa.perfutil.threads.ThreadInventory;
 import com.numa.perfutil.topology.CpuSet;
 import com.numa.perfutil.topology.NumaNode;
 import com.numa.perfutil.topology.NumaTopology;
@@ -28,7 +29,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The Awareness Thread in this JVM with real threads, real CPU-time counters and real sched_setaffinity calls, on the
+ * The Awareness Thread in this JVM with real threads, the real ThreadInventory, PerfUtil's per-thread counters
+ * (task-clock here: no PMU) and real sched_setaffinity calls, on the
  * emulated topology pseudo-node 0 = CPU 0, pseudo-node 1 = CPU 1; affinity is read back from /proc. Every test gives
  * all threads their original CPUs back.
  */
@@ -68,6 +70,13 @@ class AwarenessThreadEmulatedTest {
         return out;
     }
 
+    /** The real directory, with the calling test thread as MAIN (the agent registers the main thread likewise). */
+    static ThreadInventory inventory() {
+        ThreadInventory inv = new ThreadInventory();
+        inv.registerMainThread(LinuxSyscalls.gettid());
+        return inv;
+    }
+
     static FlagValues flags(String... extra) throws Exception {
         List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100"));
         a.addAll(List.of(extra));
@@ -92,7 +101,7 @@ class AwarenessThreadEmulatedTest {
         List<String> messages = new CopyOnWriteArrayList<>();
         long sink = 0;
         try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsMemPolicy=" + policy.name().toLowerCase()),
-                emulated(), ProcThreadDirectory.withCallerAsMain(), null, new AffinityPlacement(), messages::add)) {
+                emulated(), inventory(), null, new AffinityPlacement(), messages::add)) {
             assertTrue(a.running());
             long end = System.nanoTime() + 60_000_000_000L;
             while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
@@ -125,6 +134,9 @@ class AwarenessThreadEmulatedTest {
             late.join();
             assertNull(a.failure());
             assertTrue(messages.stream().noneMatch(m -> m.contains("memory policy off")), messages.toString());
+            // PerfUtil's sampler is in use; without a PMU it counts task-clock, so work is CPU time
+            assertTrue(messages.stream().anyMatch(m -> m.contains("work=cpu-ns")), messages.toString());
+            assertTrue(messages.stream().noneMatch(m -> m.contains("per-thread counters unavailable")), messages.toString());
             if (policy != OptFlags.MemPolicy.NONE) {
                 // one real node here: the heap is trivially on node 0 (the 2-node guest makes this meaningful)
                 assertTrue(heapPagesOnlyOn(0), "numa_maps shows pages off node 0");
@@ -147,7 +159,7 @@ class AwarenessThreadEmulatedTest {
         }
         workers.forEach(Thread::start);
         try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsSignal=allocation"), emulated(),
-                ProcThreadDirectory.withCallerAsMain(), null, new AffinityPlacement(), m -> { })) {
+                inventory(), null, new AffinityPlacement(), m -> { })) {
             assertTrue(waitFor(() -> a.history().stream().anyMatch(h -> h.state().parallelDecision())),
                     "history " + a.history());
             List<AppState> states = a.history().stream().map(IntervalRecord::state).toList();
@@ -178,7 +190,7 @@ class AwarenessThreadEmulatedTest {
         NumaTopology real = new NumaTopology(List.of(new NumaNode(0, original, 1L << 30, 0)), new int[][] {{10}}, false);
         Map<Integer, String> before = allowedCpus();
         List<String> messages = new ArrayList<>();
-        try (AwarenessThread a = AwarenessThread.start(flags(), real, ProcThreadDirectory.withCallerAsMain(), null,
+        try (AwarenessThread a = AwarenessThread.start(flags(), real, inventory(), null,
                 new AffinityPlacement(), messages::add)) {
             assertFalse(a.running());
             burn(5_000_000);

@@ -4,7 +4,8 @@ import com.numa.bench.workloads.Workload;
 import com.numa.bench.workloads.Workloads;
 import com.numa.opt.AwarenessThread;
 import com.numa.opt.OptFlags;
-import com.numa.opt.ProcThreadDirectory;
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ThreadInventory;
 import com.numa.perfutil.topology.CpuSet;
 import com.numa.perfutil.topology.NumaNode;
 import com.numa.perfutil.topology.NumaTopology;
@@ -30,8 +31,9 @@ public final class OptOverheadChild {
         List<String> flags = Arrays.asList(args).subList(2, args.length);
         AwarenessThread opt = null;
         if (!flags.isEmpty()) {
-            opt = AwarenessThread.start(OptFlags.flagSet().parse(flags), emulatedTwoNodes(),
-                    ProcThreadDirectory.withCallerAsMain());
+            ThreadInventory threads = new ThreadInventory();
+            threads.registerMainThread(LinuxSyscalls.gettid()); // as the agent's premain does
+            opt = AwarenessThread.start(OptFlags.flagSet().parse(flags), emulatedTwoNodes(), threads);
         }
         long t0 = System.nanoTime();
         long checksum = w.run();
@@ -46,7 +48,10 @@ public final class OptOverheadChild {
         System.out.println("RESULT " + elapsed + " " + checksum + " " + state + " " + selfCpu);
     }
 
-    /** The development machines' emulated topology; backed by the one real node 0. */
+    /**
+     * The development machines' emulated topology, backed by the one real node 0. Built by hand rather than with
+     * NumaTopologies.fromSpec("0/1") because the child runs under taskset -c N, where only one CPU is usable.
+     */
     static NumaTopology emulatedTwoNodes() {
         return new NumaTopology(List.of(new NumaNode(0, CpuSet.of(0), 0, 0), new NumaNode(1, CpuSet.of(1), 0, 0)),
                 new int[][] {{10, 20}, {20, 10}}, true);

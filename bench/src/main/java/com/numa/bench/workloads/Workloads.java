@@ -9,7 +9,7 @@ import java.util.function.DoubleFunction;
 public final class Workloads {
     private static final Map<String, DoubleFunction<Workload>> ALL = new TreeMap<>(Map.of(
             SingleThreadedLoop.NAME, SingleThreadedLoop::new,
-            ParallelSum.NAME, ParallelSum::new,
+            BalancedWorkers.NAME, BalancedWorkers::new,
             ImbalancedWorkers.NAME, ImbalancedWorkers::new));
 
     private Workloads() {
