@@ -157,9 +157,9 @@ class AwarenessThreadEmulatedTest {
             }, "par-w" + i);
             workers.add(w);
         }
-        workers.forEach(Thread::start);
         try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsSignal=allocation"), emulated(),
                 inventory(), null, new AffinityPlacement(), m -> { })) {
+            workers.forEach(Thread::start); // started under the optimizer: they must be found and counted as workers
             assertTrue(waitFor(() -> a.history().stream().anyMatch(h -> h.state().parallelDecision())),
                     "history " + a.history());
             List<AppState> states = a.history().stream().map(IntervalRecord::state).toList();
