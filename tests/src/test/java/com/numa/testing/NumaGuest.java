@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Assumptions;
  * <ul>
  * <li>{@link #unavailableReason()}: why the guest cannot run here, if it cannot (checked once per JVM).</li>
  * <li>{@link #assumeAvailable()}: a JUnit assumption on that; with {@code NUMA_GUEST_REQUIRED=true} in the
- * environment (CI) it fails the test instead of skipping it.</li>
+ * environment (CI) it fails the test instead of skipping it. Call it from {@code @BeforeEach} (or the test): surefire
+ * reports a skip from {@code @BeforeAll} without its reason.</li>
  * <li>{@link #run(Duration, String...)} / {@link #run(Duration, List, List)}: run a command in the guest from the
  * current working directory; returns its {@link Result}; timeouts and guest failures throw
  * {@link NumaGuestException}.</li>

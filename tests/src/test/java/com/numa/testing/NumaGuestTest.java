@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.numa.perfutil.linux.LinuxSyscalls;
@@ -34,7 +35,9 @@ class NumaGuestTest {
 
     @BeforeAll
     static void bootOnce() throws URISyntaxException, IOException {
-        NumaGuest.assumeAvailable();
+        if (NumaGuest.unavailableReason().isPresent()) {
+            return; // each test then reports the reason through requireGuest()
+        }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String nativeAccess = Runtime.version().feature() >= 22 ? "--enable-native-access=ALL-UNNAMED " : "";
         String script = String.join("\n",
@@ -46,6 +49,12 @@ class NumaGuestTest {
         result = NumaGuest.run(Duration.ofMinutes(3), "bash", "-c", script);
         sections = sections(result.output());
         saveForDiagnosis(result);
+    }
+
+    /** Per test, not in @BeforeAll: surefire drops the reason of a class-level skip from its reports. */
+    @BeforeEach
+    void requireGuest() {
+        NumaGuest.assumeAvailable();
     }
 
     @Test
