@@ -21,6 +21,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.numa.perfutil.linux.LinuxSyscalls;
 
@@ -29,6 +30,10 @@ import com.numa.perfutil.linux.LinuxSyscalls;
  * emulation); a second, short one proves the timeout.
  */
 class NumaGuestTest {
+
+    /** Under /tmp, which the guest replaces with its own tmpfs: a writable share must still reach the host. */
+    @TempDir
+    static Path shared;
 
     private static NumaGuest.Result result;
     private static Map<String, String> sections;
@@ -45,8 +50,9 @@ class NumaGuestTest {
                 "echo '=== probe'; taskset -c 1 " + java + " " + nativeAccess + "-cp " + probeClassPath()
                         + " com.numa.testing.GuestProbe; echo probe_exit=$?",
                 "echo '=== membind'; numactl --membind=1 cat /proc/self/numa_maps",
+                "cat /sys/devices/system/node/online > " + shared.resolve("nodes-online"),
                 "exit 3");
-        result = NumaGuest.run(Duration.ofMinutes(3), "bash", "-c", script);
+        result = NumaGuest.run(Duration.ofMinutes(3), List.of(shared), List.of("bash", "-c", script));
         sections = sections(result.output());
         saveForDiagnosis(result);
     }
@@ -101,6 +107,11 @@ class NumaGuestTest {
     @Test
     void exitCodeOfTheCommandComesBack() {
         assertEquals(3, result.exitCode(), result.output());
+    }
+
+    @Test
+    void writableShareBringsFilesBackToTheHost() throws IOException {
+        assertEquals("0-1", Files.readString(shared.resolve("nodes-online")).strip());
     }
 
     @Test
