@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Assumptions;
  * <li>{@link #run(Duration, String...)} / {@link #run(Duration, List, List)}: run a command in the guest from the
  * current working directory; returns its {@link Result}; timeouts and guest failures throw
  * {@link NumaGuestException}.</li>
+ * <li>{@link #javaExecutable()}: the {@code java} of the JDK running the tests, to run the same JDK in the guest.</li>
  * </ul>
  * Inside the guest {@code /tmp} is a fresh tmpfs and {@code HOME=/tmp}; host directories passed as writable are
  * mounted read-write at the same path.
@@ -69,6 +70,11 @@ public final class NumaGuest {
             Assertions.fail(message + " (" + REQUIRED_ENV + "=true, so this is an error)");
         }
         Assumptions.abort(message);
+    }
+
+    /** The java launcher of the JDK running this JVM; the guest sees the host's files, so it runs there too. */
+    public static String javaExecutable() {
+        return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** Runs {@code command} in the guest, nothing writable but the guest's own /tmp. */

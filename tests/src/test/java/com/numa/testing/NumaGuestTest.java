@@ -43,7 +43,7 @@ class NumaGuestTest {
         if (NumaGuest.unavailableReason().isPresent()) {
             return; // each test then reports the reason through requireGuest()
         }
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String java = NumaGuest.javaExecutable();
         String nativeAccess = Runtime.version().feature() >= 22 ? "--enable-native-access=ALL-UNNAMED " : "";
         String script = String.join("\n",
                 "echo '=== numactl'; numactl --hardware",
