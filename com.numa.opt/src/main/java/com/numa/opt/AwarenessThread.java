@@ -10,8 +10,6 @@ import com.numa.perfutil.topology.CpuSet;
 import com.numa.perfutil.topology.NumaTopologies;
 import com.numa.perfutil.topology.NumaTopology;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -59,7 +57,10 @@ public final class AwarenessThread implements AutoCloseable {
     private final CpuLoad cpuLoad = new CpuLoad();
     private final DecisionLog csv;
     private final int mainNode;
-    private final List<IntervalRecord> history = Collections.synchronizedList(new ArrayList<>());
+    /** The latest intervals only: a long-running JVM must not grow without bound (the CSV keeps them all). */
+    private static final int HISTORY_LIMIT = 4096;
+    private final java.util.ArrayDeque<IntervalRecord> history = new java.util.ArrayDeque<>();
+    private int intervals;
     private final Map<AppState, Integer> stateCounts = new EnumMap<>(AppState.class);
     private final Thread thread;
     private final Thread shutdownHook;
@@ -216,7 +217,7 @@ public final class AwarenessThread implements AutoCloseable {
         return migrations;
     }
 
-    /** Every interval so far, oldest first. */
+    /** The intervals so far, oldest first (the latest {@value #HISTORY_LIMIT} of them). */
     public List<IntervalRecord> history() {
         synchronized (history) {
             return List.copyOf(history);
@@ -376,7 +377,13 @@ public final class AwarenessThread implements AutoCloseable {
         IntervalRecord r = new IntervalRecord((System.nanoTime() - startNs) / 1_000_000, measuredMs, d.state(), m.signal(),
                 m.cost(), m.mainSharePct(), m.workers(), m.imbalancePct(), action, target == null ? "" : target.toList(),
                 d.migrations());
-        history.add(r);
+        synchronized (history) {
+            if (history.size() == HISTORY_LIMIT) {
+                history.removeFirst();
+            }
+            history.addLast(r);
+            intervals++;
+        }
         if (csv != null) {
             csv.add(r);
         }
@@ -389,7 +396,7 @@ public final class AwarenessThread implements AutoCloseable {
 
     private void finish() {
         selfCpuNs = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-        String summary = "intervals=" + history.size() + " final_state=" + state + " migrations=" + migrations
+        String summary = "intervals=" + intervals + " final_state=" + state + " migrations=" + migrations
                 + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls()
                 + " work=" + (work == null ? "none" : work.workUnit())
                 + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
