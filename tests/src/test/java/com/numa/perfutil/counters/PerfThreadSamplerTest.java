@@ -169,6 +169,38 @@ class PerfThreadSamplerTest {
     }
 
     @Test
+    void aPmuQualifiedEventFromThisMachinesSysfsCounts() throws Exception {
+        // the msr PMU (x86) counts the TSC per task even in a VM without a core PMU
+        Assumptions.assumeTrue(Files.exists(PmuCatalog.SYSFS_ROOT.resolve("msr/events/tsc")), "no msr PMU here");
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch done = new CountDownLatch(1);
+        TidThread t = TidThread.start("tsc", () -> {
+            try {
+                go.await();
+                PerfEventGroupTest.burn(100_000_000);
+                done.countDown();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try (PerfThreadSampler s = PerfUtil.perThread(List.of("task-clock", "msr/tsc/", "msr/event=0x00/"),
+                () -> List.of(t.identity()), log::add, GroupPlanner.defaults())) {
+            assertEquals(List.of(List.of("task-clock"), List.of("msr/tsc/", "msr/event=0x00/")), s.groups());
+            s.sample();
+            go.countDown();
+            assertTrue(done.await(30, TimeUnit.SECONDS));
+            ThreadSample x = s.sample().get(0);
+            long tsc = x.value("msr/tsc/").raw();
+            long ns = x.value("task-clock").raw();
+            assertTrue(ns > 5_000_000L, "the thread burned 100 ms of wall time: " + x);
+            double ghz = (double) tsc / ns;
+            assertTrue(ghz > 0.2 && ghz < 10, "TSC ticks per ns of CPU time: " + ghz);
+            assertEquals(tsc, x.value("msr/event=0x00/").raw(), tsc * 0.01, "the alias and its terms are one event");
+        }
+        assertTrue(log.isEmpty(), log.toString());
+    }
+
+    @Test
     void aThreadThatDiedBeforeOpenIsSkippedSilently() throws Exception {
         TidThread gone = TidThread.start("gone", () -> { });
         gone.thread.join();
