@@ -201,6 +201,19 @@ class PerfThreadSamplerTest {
     }
 
     @Test
+    void badRequestsAreRejectedWithTheFix() {
+        IllegalArgumentException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PerfUtil.perThread(List.of(), List::of, log::add));
+        assertTrue(none.getMessage().contains("e.g. task-clock"), none.getMessage());
+        IllegalArgumentException typo = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PerfUtil.perThread(List.of("task-clok"), List::of, log::add));
+        assertTrue(typo.getMessage().contains("did you mean task-clock"), typo.getMessage());
+        IllegalArgumentException twice = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PerfUtil.perThread(List.of("cs", "cs"), List::of, log::add));
+        assertTrue(twice.getMessage().contains("requested twice"), twice.getMessage());
+    }
+
+    @Test
     void aThreadThatDiedBeforeOpenIsSkippedSilently() throws Exception {
         TidThread gone = TidThread.start("gone", () -> { });
         gone.thread.join();
