@@ -55,7 +55,7 @@ class PerfThreadSamplerTest {
             List<ThreadSample> second = s.sample();
             long busyNs = of(second, busy.tid).value("task-clock").minus(of(first, busy.tid).value("task-clock")).raw();
             long idleNs = of(second, idle.tid).value("task-clock").minus(of(first, idle.tid).value("task-clock")).raw();
-            assertTrue(busyNs > 50_000_000L, "busy thread ran at least 50 ms of its 400 ms: " + busyNs);
+            assertTrue(busyNs > 5_000_000L, "busy thread ran at least 5 ms of its 400 ms: " + busyNs);
             assertTrue(busyNs > 20 * Math.max(idleNs, 1), "busy " + busyNs + " ns vs idle " + idleNs + " ns");
             assertEquals("busy", of(second, busy.tid).thread().name());
             assertFalse(of(second, busy.tid).ended());
@@ -177,7 +177,7 @@ class PerfThreadSamplerTest {
         TidThread t = TidThread.start("tsc", () -> {
             try {
                 go.await();
-                PerfEventGroupTest.burn(100_000_000);
+                PerfEventGroupTest.burnCpu(50_000_000);
                 done.countDown();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -192,7 +192,7 @@ class PerfThreadSamplerTest {
             ThreadSample x = s.sample().get(0);
             long tsc = x.value("msr/tsc/").raw();
             long ns = x.value("task-clock").raw();
-            assertTrue(ns > 5_000_000L, "the thread burned 100 ms of wall time: " + x);
+            assertTrue(ns > 45_000_000L, "the thread burned 50 ms of CPU time: " + x);
             double ghz = (double) tsc / ns;
             assertTrue(ghz > 0.2 && ghz < 10, "TSC ticks per ns of CPU time: " + ghz);
             assertEquals(tsc, x.value("msr/event=0x00/").raw(), tsc * 0.01, "the alias and its terms are one event");
