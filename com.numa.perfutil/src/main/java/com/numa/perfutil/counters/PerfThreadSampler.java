@@ -32,7 +32,7 @@ public final class PerfThreadSampler implements ThreadSampler {
     public static final int ENDED_RETAINED = 10_000;
 
     private static final class Tracked {
-        final ThreadIdentity identity;
+        ThreadIdentity identity;
         final CounterGroups groups;
         long pass;
 
@@ -94,6 +94,7 @@ public final class PerfThreadSampler implements ThreadSampler {
                     continue;
                 }
             }
+            tr.identity = t; // a Java thread may have been renamed since
             tr.pass = now;
         }
         long ts = System.nanoTime();
