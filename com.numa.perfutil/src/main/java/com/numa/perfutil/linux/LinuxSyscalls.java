@@ -74,10 +74,28 @@ public final class LinuxSyscalls {
         return (int) syscall("perf_event_open", hint, nr().perfEventOpen, attr, pid, cpu, groupFd, flags);
     }
 
+    /**
+     * read(2) bound by JNA direct mapping: reading counters is the samplers' hot path (one call per thread and pass),
+     * and a direct call costs a fraction of the interface proxy's reflective dispatch.
+     */
+    private static final class DirectRead {
+        static {
+            Native.register(DirectRead.class, Platform.C_LIBRARY_NAME);
+        }
+
+        private DirectRead() {
+        }
+
+        static native long read(int fd, Pointer buf, long count) throws LastErrorException;
+    }
+
     /** read(2) into native memory; returns the byte count. */
     public static long read(int fd, Pointer buf, long count, String hint) {
+        if (libc == null) {
+            libc(); // the platform check
+        }
         try {
-            return libc().read(fd, buf, count);
+            return DirectRead.read(fd, buf, count);
         } catch (LastErrorException e) {
             throw new NativeCallException("read", e.getErrorCode(), hint);
         }
