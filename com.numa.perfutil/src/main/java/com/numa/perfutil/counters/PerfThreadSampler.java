@@ -1,0 +1,193 @@
+package com.numa.perfutil.counters;
+
+import com.numa.perfutil.events.EventSpec;
+import com.numa.perfutil.linux.Errno;
+import com.numa.perfutil.linux.NativeCallException;
+import com.numa.perfutil.threads.ThreadDirectory;
+import com.numa.perfutil.threads.ThreadIdentity;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Per-thread counters through perf_event_open (pid = tid, cpu = -1): every {@link #sample()} opens the planned groups
+ * for threads the directory lists for the first time, reads every group once, and gives threads that left the
+ * directory a final reading (ended = true), kept in {@link #endedThreads()}, before closing their fds. A thread that
+ * ends before its counters open is skipped silently. Not thread-safe beyond its own lock: one sampling thread.
+ */
+public final class PerfThreadSampler implements ThreadSampler {
+    /** Final samples of ended threads kept for {@link #endedThreads()}; the oldest go first beyond this. */
+    public static final int ENDED_RETAINED = 10_000;
+
+    private static final class Tracked {
+        final ThreadIdentity identity;
+        final CounterGroups groups;
+        long pass;
+
+        Tracked(ThreadIdentity identity, CounterGroups groups) {
+            this.identity = identity;
+            this.groups = groups;
+        }
+    }
+
+    private final List<EventSpec> events;
+    private final List<String> names;
+    private final List<List<EventSpec>> plan;
+    private final ThreadDirectory directory;
+    private final Consumer<String> log;
+    private final Map<Integer, Tracked> tracked = new HashMap<>();
+    private final Set<Integer> unopenable = new HashSet<>();
+    private final Set<Integer> reportedErrnos = new HashSet<>();
+    private final ArrayDeque<ThreadSample> ended = new ArrayDeque<>();
+    private long pass;
+    private boolean closed;
+
+    /** {@code plan} groups {@code events} (see {@link GroupPlanner}); both come from the facade after probing. */
+    public PerfThreadSampler(List<EventSpec> events, List<List<EventSpec>> plan, ThreadDirectory directory,
+            Consumer<String> log) {
+        this.events = List.copyOf(events);
+        this.names = this.events.stream().map(EventSpec::name).toList();
+        if (new HashSet<>(names).size() != names.size()) {
+            throw new IllegalArgumentException("an event is requested twice: " + names);
+        }
+        this.plan = List.copyOf(plan);
+        this.directory = directory;
+        this.log = log;
+    }
+
+    @Override
+    public List<String> events() {
+        return names;
+    }
+
+    @Override
+    public synchronized List<ThreadSample> sample() {
+        if (closed) {
+            throw new IllegalStateException("per-thread sampler is closed");
+        }
+        long now = ++pass;
+        List<ThreadIdentity> live = directory.liveThreads();
+        List<ThreadSample> out = new ArrayList<>(tracked.size() + 8);
+        for (ThreadIdentity t : live) {
+            Tracked tr = tracked.get(t.tid());
+            if (tr != null && tr.identity.javaId() >= 0 && t.javaId() >= 0 && tr.identity.javaId() != t.javaId()) {
+                // The kernel reused the tid for a new thread: the old one ended.
+                finish(tr, out);
+                tracked.remove(t.tid());
+                tr = null;
+            }
+            if (tr == null) {
+                tr = open(t);
+                if (tr == null) {
+                    continue;
+                }
+            }
+            tr.pass = now;
+        }
+        long ts = System.nanoTime();
+        Iterator<Tracked> it = tracked.values().iterator();
+        while (it.hasNext()) {
+            Tracked tr = it.next();
+            if (tr.pass == now) {
+                try {
+                    out.add(new ThreadSample(tr.identity, ts, tr.groups.read(), false));
+                } catch (RuntimeException e) {
+                    report("per-thread counters: reading thread " + tr.identity.tid() + " failed, its counters are"
+                            + " closed: " + e.getMessage(), -1);
+                    closeQuietly(tr);
+                    it.remove();
+                }
+            } else {
+                finish(tr, out);
+                it.remove();
+            }
+        }
+        if (unopenable.size() > live.size()) {
+            Set<Integer> liveTids = new HashSet<>();
+            live.forEach(t -> liveTids.add(t.tid()));
+            unopenable.retainAll(liveTids);
+        }
+        return out;
+    }
+
+    /** Final samples of threads that ended while this sampler ran, oldest first (at most {@link #ENDED_RETAINED}). */
+    public synchronized List<ThreadSample> endedThreads() {
+        return List.copyOf(ended);
+    }
+
+    /** How many threads currently have open counters. */
+    public synchronized int trackedThreads() {
+        return tracked.size();
+    }
+
+    /** Closes every thread's fds; safe to call twice. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Tracked tr : tracked.values()) {
+            closeQuietly(tr);
+        }
+        tracked.clear();
+    }
+
+    private Tracked open(ThreadIdentity t) {
+        if (unopenable.contains(t.tid())) {
+            return null;
+        }
+        try {
+            Tracked tr = new Tracked(t, CounterGroups.open(events, plan, t.tid(), -1));
+            tracked.put(t.tid(), tr);
+            return tr;
+        } catch (NativeCallException e) {
+            if (e.errno() != Errno.ESRCH) {
+                // ESRCH: the thread ended between listing and opening, which is normal and not worth a word.
+                unopenable.add(t.tid());
+                report("per-thread counters: cannot count thread " + t.tid() + " (" + t.name() + "); threads failing"
+                        + " like this are skipped: " + e.getMessage(), e.errno());
+            }
+            return null;
+        }
+    }
+
+    private void finish(Tracked tr, List<ThreadSample> out) {
+        try {
+            ThreadSample last = new ThreadSample(tr.identity, System.nanoTime(), tr.groups.read(), true);
+            if (out != null) {
+                out.add(last);
+            }
+            if (ended.size() >= ENDED_RETAINED) {
+                ended.removeFirst();
+            }
+            ended.addLast(last);
+        } catch (RuntimeException e) {
+            report("per-thread counters: final reading of thread " + tr.identity.tid() + " failed: " + e.getMessage(), -2);
+        } finally {
+            closeQuietly(tr);
+        }
+    }
+
+    private void closeQuietly(Tracked tr) {
+        try {
+            tr.groups.close();
+        } catch (RuntimeException e) {
+            report("per-thread counters: closing the counters of thread " + tr.identity.tid() + " failed: "
+                    + e.getMessage(), -3);
+        }
+    }
+
+    /** Each kind of failure is reported once, so a failing pass over many threads does not flood the log. */
+    private void report(String message, int kind) {
+        if (reportedErrnos.add(kind)) {
+            log.accept(message);
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package com.numa.perfutil.threads;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Maps every kernel thread (tid) of this JVM to its Java identity, so reports say {@code pool-1-thread-3} rather than
+ * {@code tid 4711}.
+ *
+ * <p>Public surface:
+ * <ul>
+ * <li>{@link #liveThreads()}: every live tid with name, Java id, daemon flag and {@link ThreadRole};</li>
+ * <li>{@link #identify(int)}: one tid;</li>
+ * <li>{@link #registerMainThread(int)}: the agent calls it from premain (which runs on the main thread) with
+ * {@code LinuxSyscalls.gettid()};</li>
+ * <li>{@link #refresh()}: forces a new thread dump; {@link #unavailableReason()}: why names fall back to comm.</li>
+ * </ul>
+ *
+ * <p>Source of truth: HotSpot has no public tid API, so the inventory reads the in-process thread dump of the
+ * DiagnosticCommand MBean, whose header lines pair a Java thread ({@code #id}) with its tid ({@code nid=}). The dump
+ * stops the world briefly, so it is taken only when a tid appears that the cache does not know; between dumps, names
+ * and daemon flags are read live from the java.lang.Thread objects (held weakly), so {@code Thread.setName} shows up
+ * without a new dump. Tids that the dump does not list (the launcher's primordial thread, native threads of
+ * libraries) are JVM_INTERNAL with their kernel comm as name. Without the MBean (a non-HotSpot JVM), names come from
+ * the kernel comm (the first 15 characters of the Java name at thread start), matched to Java threads where the match
+ * is unique; a one-time message says so.
+ *
+ * <p>Thread-safe: all methods synchronize on the inventory.
+ */
+public final class ThreadInventory implements ThreadDirectory {
+
+    /** What the inventory knows about one tid. {@code thread} is null for threads Java code cannot see. */
+    private static final class Entry {
+        final String name;
+        final long javaId;
+        final boolean daemon;
+        final ThreadRoleRules.Kind kind;
+        final WeakReference<Thread> thread;
+
+        Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread) {
+            this.name = name;
+            this.javaId = javaId;
+            this.daemon = daemon;
+            this.kind = kind;
+            this.thread = thread == null ? null : new WeakReference<>(thread);
+        }
+    }
+
+    private final ThreadDumpSource dumps;
+    private final Consumer<String> notices;
+    private final Map<Integer, Entry> known = new HashMap<>();
+    private int mainTid = -1;
+    private long fallbackMainJavaId = -1;
+    private String unavailableReason;
+    private int refreshCount;
+    private long lastRefreshNs;
+
+    /** An inventory over this JVM's DiagnosticCommand thread dump; notices go to standard error. */
+    public ThreadInventory() {
+        this(new DiagnosticCommandDump(), msg -> System.err.println("numa-jvm: " + msg));
+    }
+
+    ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices) {
+        this.dumps = dumps;
+        this.notices = notices;
+    }
+
+    /** Marks {@code tid} as the application's main thread (premain runs on it). */
+    public synchronized void registerMainThread(int tid) {
+        if (tid <= 0) {
+            throw new IllegalArgumentException("main thread tid must be positive, got " + tid
+                    + " (pass LinuxSyscalls.gettid() called on the main thread)");
+        }
+        mainTid = tid;
+    }
+
+    @Override
+    public synchronized List<ThreadIdentity> liveThreads() {
+        List<Integer> tids = ProcTasks.tids();
+        known.keySet().retainAll(new HashSet<>(tids));
+        if (!known.keySet().containsAll(tids)) {
+            refresh(tids);
+        }
+        List<ThreadIdentity> out = new ArrayList<>(tids.size());
+        for (int tid : tids) {
+            Entry e = known.get(tid);
+            if (e != null) {
+                out.add(identity(tid, e));
+            }
+        }
+        return out;
+    }
+
+    /** The identity of one tid of this JVM, or null when no such thread of this process is alive. */
+    public synchronized ThreadIdentity identify(int tid) {
+        Entry e = known.get(tid);
+        if (e != null && !ProcTasks.alive(tid)) {
+            known.remove(tid);
+            return null;
+        }
+        if (e == null) {
+            if (!ProcTasks.alive(tid)) {
+                return null;
+            }
+            refresh(ProcTasks.tids());
+            e = known.get(tid);
+        }
+        return e == null ? null : identity(tid, e);
+    }
+
+    /** Takes a new thread dump now (e.g. to pick up renamed JVM-internal threads). */
+    public synchronized void refresh() {
+        List<Integer> tids = ProcTasks.tids();
+        known.keySet().retainAll(new HashSet<>(tids));
+        refresh(tids);
+    }
+
+    /** Why Java names are unavailable (names then come from the kernel comm), or null while the dump works. */
+    public synchronized String unavailableReason() {
+        return unavailableReason;
+    }
+
+    /** How many thread dumps this inventory has taken (each costs a brief safepoint). */
+    synchronized int refreshCount() {
+        return refreshCount;
+    }
+
+    /** Wall time of the last thread dump and its parsing, in nanoseconds. */
+    synchronized long lastRefreshNs() {
+        return lastRefreshNs;
+    }
+
+    private void refresh(List<Integer> tids) {
+        long start = System.nanoTime();
+        refreshCount++;
+        Map<Long, Thread> javaThreads = javaThreads();
+        chooseFallbackMain(javaThreads);
+        if (unavailableReason == null) {
+            try {
+                for (ThreadDumpParser.DumpedThread d : ThreadDumpParser.parse(dumps.threadPrint())) {
+                    Thread t = d.javaId() < 0 ? null : javaThreads.get(d.javaId());
+                    ThreadRoleRules.Kind kind = d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
+                            : t == null ? ThreadRoleRules.Kind.HIDDEN : ThreadRoleRules.kindOf(t);
+                    known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), kind, t));
+                }
+            } catch (Exception | LinkageError e) {
+                unavailableReason = "the DiagnosticCommand thread dump is unavailable (" + e
+                        + "); thread names fall back to the kernel's 15-character comm names."
+                        + " Run on a HotSpot JVM (OpenJDK 17+) to get Java thread names.";
+                notices.accept(unavailableReason);
+            }
+        }
+        Map<String, Thread> byComm = unavailableReason == null ? Map.of() : uniqueCommNames(javaThreads.values());
+        for (int tid : tids) {
+            if (!known.containsKey(tid)) {
+                Entry e = fromComm(tid, byComm);
+                if (e != null) {
+                    known.put(tid, e);
+                }
+            }
+        }
+        lastRefreshNs = System.nanoTime() - start;
+    }
+
+    /** A tid the dump does not list: named by its comm, and tied to a Java thread only by a unique comm match. */
+    private static Entry fromComm(int tid, Map<String, Thread> byComm) {
+        String comm = ProcTasks.comm(tid);
+        if (comm == null) {
+            return null;
+        }
+        Thread t = byComm.get(comm);
+        if (t == null) {
+            return new Entry(comm, -1, true, ThreadRoleRules.Kind.NATIVE, null);
+        }
+        return new Entry(t.getName(), javaId(t), t.isDaemon(), ThreadRoleRules.kindOf(t), t);
+    }
+
+    private ThreadIdentity identity(int tid, Entry e) {
+        Thread t = e.thread == null ? null : e.thread.get();
+        String name = t != null ? t.getName() : e.name;
+        boolean daemon = t != null ? t.isDaemon() : e.daemon;
+        boolean main = mainTid > 0 ? tid == mainTid : e.javaId >= 0 && e.javaId == fallbackMainJavaId;
+        return new ThreadIdentity(tid, name, e.javaId, daemon, ThreadRoleRules.classify(main, name, e.kind));
+    }
+
+    /** Without a registered tid: the first Java thread named "main" in the "main" group (id 1 on JDK 17, 3 on 25). */
+    private void chooseFallbackMain(Map<Long, Thread> javaThreads) {
+        if (fallbackMainJavaId >= 0) {
+            return;
+        }
+        for (Map.Entry<Long, Thread> e : javaThreads.entrySet()) {
+            Thread t = e.getValue();
+            ThreadGroup g = t.getThreadGroup();
+            if (t.getName().equals("main") && g != null && g.getName().equals("main")
+                    && (fallbackMainJavaId < 0 || e.getKey() < fallbackMainJavaId)) {
+                fallbackMainJavaId = e.getKey();
+            }
+        }
+    }
+
+    /** Every platform thread Java code can see, by Java id (cheap: no stack walk, unlike getAllStackTraces). */
+    private static Map<Long, Thread> javaThreads() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root != null && root.getParent() != null) {
+            root = root.getParent();
+        }
+        Map<Long, Thread> out = new HashMap<>();
+        if (root == null) {
+            return out;
+        }
+        Thread[] buf;
+        int n;
+        do {
+            buf = new Thread[root.activeCount() * 2 + 16];
+            n = root.enumerate(buf, true);
+        } while (n == buf.length);
+        for (int i = 0; i < n; i++) {
+            out.put(javaId(buf[i]), buf[i]);
+        }
+        return out;
+    }
+
+    /** Comm name (first 15 characters of the name) to Java thread, for names that identify one thread only. */
+    private static Map<String, Thread> uniqueCommNames(Iterable<Thread> threads) {
+        Map<String, Thread> out = new HashMap<>();
+        Set<String> clashes = new HashSet<>();
+        for (Thread t : threads) {
+            String name = t.getName();
+            String comm = name.length() > 15 ? name.substring(0, 15) : name;
+            if (out.putIfAbsent(comm, t) != null) {
+                clashes.add(comm);
+            }
+        }
+        out.keySet().removeAll(clashes);
+        return out;
+    }
+
+    @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+; getId() is the same number on 17
+    private static long javaId(Thread t) {
+        return t.getId();
+    }
+}
