@@ -2,6 +2,9 @@ package com.numa.perfutil;
 
 import com.numa.perfutil.flags.Flag;
 import com.numa.perfutil.topology.CpuSet;
+import com.numa.perfutil.topology.NumaNode;
+import com.numa.perfutil.topology.NumaTopologies;
+import com.numa.perfutil.topology.NumaTopology;
 import java.util.List;
 
 /**
@@ -55,7 +58,7 @@ public final class PerfUtilFlags {
             "perf: perf_event_open via JNA; papi: libpapi (needs libpapi-dev)");
 
     public static final Flag<String> TOPOLOGY = Flag.custom("NUMATopology", "auto|N|cpus/cpus", "auto",
-            "auto: the kernel's nodes; N: split usable CPUs into N pseudo-nodes; 0-1/2-3: explicit pseudo-nodes",
+            "auto: the kernel's nodes; N: split the usable CPUs into N pseudo-nodes; 0-1/2-3: CPU lists of pseudo-nodes",
             PerfUtilFlags::topologySpec);
 
     public static final Flag<Boolean> PRINT_FLAGS = Flag.bool("PrintNUMAFlags", false,
@@ -76,44 +79,47 @@ public final class PerfUtilFlags {
     }
 
     /**
-     * Checks the NUMATopology grammar without touching the machine (the launcher validates before java starts; whether
-     * the CPUs exist is checked when the topology is resolved inside the JVM). Returns the spec, trimmed.
+     * Checks a NUMATopology value without depending on this machine's CPUs (the launcher validates before java starts;
+     * whether the CPUs are usable is checked when the agent resolves the topology). The grammar and its rules are
+     * {@link NumaTopologies}': explicit CPU lists are checked against a machine that has exactly the listed CPUs.
      */
     static String topologySpec(String v) {
-        String s = v.trim();
-        String expected = "auto, a node count N >= 1 (e.g. 2), or CPU lists per node separated by '/' (e.g. 0/1 or 0-3/4-7)";
-        if (s.equals("auto")) {
+        String s = v.strip();
+        if (s.equalsIgnoreCase("auto")) {
             return s;
         }
-        if (s.matches("\\d+")) {
-            try {
-                if (Integer.parseInt(s) >= 1) {
-                    return s;
-                }
-            } catch (NumberFormatException tooBig) {
-                // falls through to the message
+        if (!s.isEmpty() && s.chars().allMatch(Character::isDigit)) {
+            if (s.length() > 6 || Integer.parseInt(s) < 1) {
+                throw new Flag.BadValue(NumaTopologies.VALID_FORMS + " (the node count must be from 1 to the CPU count)");
             }
-            throw new Flag.BadValue(expected);
+            return s;
         }
-        if (!s.contains("/") || s.startsWith("/") || s.endsWith("/")) {
-            throw new Flag.BadValue(expected);
-        }
-        CpuSet seen = CpuSet.of();
-        for (String part : s.split("/")) {
-            CpuSet cpus;
+        CpuSet listed = CpuSet.of();
+        for (String part : s.split("/", -1)) {
             try {
-                cpus = CpuSet.parseList(part);
-            } catch (IllegalArgumentException e) {
-                throw new Flag.BadValue(expected + "; '" + part + "' is not a CPU list");
+                listed = listed.union(CpuSet.parseList(part));
+            } catch (IllegalArgumentException notAList) {
+                // NumaTopologies reports it below, naming the pseudo-node
             }
-            if (cpus.isEmpty()) {
-                throw new Flag.BadValue(expected + "; every node needs at least one CPU");
-            }
-            if (!cpus.intersect(seen).isEmpty()) {
-                throw new Flag.BadValue(expected + "; CPU(s) " + cpus.intersect(seen).toList() + " appear in two nodes");
-            }
-            seen = seen.union(cpus);
+        }
+        NumaTopology onlyListed = new NumaTopology(List.of(new NumaNode(0, listed, 0, 0)), new int[][] {{10}}, false);
+        try {
+            NumaTopologies.fromSpec(s, onlyListed);
+        } catch (IllegalArgumentException e) {
+            throw new Flag.BadValue(NumaTopologies.VALID_FORMS + " (" + problem(e.getMessage(), s) + ")");
         }
         return s;
+    }
+
+    /** The problem part of a NumaTopologies message: the flag, value and valid forms are already in ours. */
+    private static String problem(String message, String spec) {
+        String m = message;
+        String head = NumaTopologies.FLAG + "=" + spec + ": ";
+        int at = m.indexOf(head);
+        if (at >= 0) {
+            m = m.substring(at + head.length());
+        }
+        int forms = m.indexOf(". Valid forms");
+        return forms >= 0 ? m.substring(0, forms) : m;
     }
 }

@@ -19,10 +19,6 @@ import java.util.Locale;
  */
 public final class NumaFlags {
 
-    /** The profiler's and the optimizer's families, reserved even while a build lacks their flags. */
-    static final List<String> PROFILER_PREFIXES = List.of("NUMAProfiler");
-    static final List<String> OPT_PREFIXES = List.of("NUMAOpts");
-
     /** Short names are too easily near a HotSpot flag to be claimed on edit distance alone. */
     private static final int NEAR_MISS_MIN_LENGTH = 6;
 
@@ -38,8 +34,7 @@ public final class NumaFlags {
 
     static List<String> prefixes() {
         List<String> p = new ArrayList<>(PerfUtilFlags.FAMILY_PREFIXES);
-        p.addAll(PROFILER_PREFIXES);
-        p.addAll(OPT_PREFIXES);
+        p.addAll(FeatureEntryPoints.modulePrefixes());
         return p;
     }
 

@@ -78,8 +78,16 @@ final class PerfUtilSession {
                 flags.get(PerfUtilFlags.INTERVAL), log).begin();
     }
 
-    /** Starts the sampler thread and registers the exit reading. */
+    /**
+     * Takes the first reading here, in premain, before the application's main method runs: that opens counters on
+     * the main thread from its start and warms the thread inventory (its first thread dump is slow), so that threads
+     * the application starts soon after are picked up within one interval. Then starts the sampler thread and
+     * registers the exit reading.
+     */
     void begin() {
+        if (!round()) {
+            return;
+        }
         Thread sampler = new Thread(this::loop, THREAD_NAME);
         sampler.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));

@@ -1,14 +1,17 @@
 package com.numa.vm;
 
+import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
 import com.numa.perfutil.counters.ThreadSampler;
 import com.numa.perfutil.threads.ThreadDirectory;
+import com.numa.perfutil.threads.ThreadInventory;
+import com.numa.perfutil.topology.NumaTopologies;
 import com.numa.perfutil.topology.NumaTopology;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** The agent's only calls into perfutil's factories: thread inventory, topology, counter samplers. */
+/** The agent's only calls into perfutil's factories: thread inventory, topology, counter samplers per backend. */
 final class PerfUtilSources {
 
     private PerfUtilSources() {
@@ -16,21 +19,32 @@ final class PerfUtilSources {
 
     /** This JVM's thread inventory, with {@code mainTid} registered as the main thread. */
     static ThreadDirectory threadDirectory(int mainTid) {
-        throw new IllegalStateException("this build has no thread inventory");
+        ThreadInventory inventory = new ThreadInventory();
+        inventory.registerMainThread(mainTid);
+        return inventory;
     }
 
     /** The topology named by -XX:NUMATopology (auto, N pseudo-nodes, or explicit CPU lists). */
     static NumaTopology topology(String spec) {
-        throw new IllegalStateException("this build cannot resolve topologies");
+        return NumaTopologies.fromSpec(spec);
     }
 
     static ThreadSampler threadSampler(List<String> events, PerfUtilFlags.Backend backend, ThreadDirectory threads,
             Consumer<String> log) {
-        throw new IllegalStateException("this build has no per-thread counters");
+        switch (backend) {
+            case PERF:
+                return PerfUtil.perThread(events, threads, log);
+            case PAPI:
+            default:
+                throw new IllegalStateException("the papi backend is not part of this build; use -XX:PerfUtilBackend=perf");
+        }
     }
 
     static CoreSampler coreSampler(List<String> events, PerfUtilFlags.Backend backend, NumaTopology topology,
             Consumer<String> log) {
-        throw new IllegalStateException("this build has no per-core counters");
+        if (backend != PerfUtilFlags.Backend.PERF) {
+            throw new IllegalStateException("per-core counting needs -XX:PerfUtilBackend=perf (PAPI counts per thread)");
+        }
+        return PerfUtil.perCore(events, topology, log);
     }
 }

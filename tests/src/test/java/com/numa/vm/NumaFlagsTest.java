@@ -83,11 +83,14 @@ class NumaFlagsTest {
         assertEquals("2", parse("-XX:NUMATopology=2").get(PerfUtilFlags.TOPOLOGY));
         assertEquals("auto", parse("-XX:NUMATopology=auto").get(PerfUtilFlags.TOPOLOGY));
         assertEquals("0/1", parse("-XX:NUMATopology=0/1").get(PerfUtilFlags.TOPOLOGY));
-        for (String bad : List.of("0", "-1", "two", "0-1", "0/", "/1", "0//1", "0-1/1-2", "3-1/4", "0/x", "99999999999")) {
+        assertEquals("3-3", parse("-XX:NUMATopology=3-3").get(PerfUtilFlags.TOPOLOGY), "one explicit pseudo-node");
+        for (String bad : List.of("0", "-1", "two", "0/", "/1", "0//1", "0-1/1-2", "3-1/4", "0/x", "99999999999", "")) {
             String msg = error("-XX:NUMATopology=" + bad);
-            assertTrue(msg.contains("-XX:NUMATopology") && msg.contains("auto, a node count"), bad + ": " + msg);
+            assertTrue(msg.contains("-XX:NUMATopology") && msg.contains("'auto'") && msg.contains("a node count N"), bad + ": " + msg);
         }
-        assertTrue(error("-XX:NUMATopology=0-1/1-2").contains("CPU(s) 1 appear in two nodes"));
+        assertTrue(error("-XX:NUMATopology=0-1/1-2").contains("CPU 1 is in both pseudo-node 0 and pseudo-node 1"));
+        assertTrue(error("-XX:NUMATopology=0/x").contains("pseudo-node 1 'x' is not a CPU list"));
+        assertTrue(error("-XX:NUMATopology=0//1").contains("pseudo-node 1 has no CPUs"));
     }
 
     @Test
