@@ -9,8 +9,6 @@ suite = {
     "groupId": "com.numa",
     "version": "0.1.0",
     "release": False,
-    "url": "https://example.invalid/numa-jvm",
-    "developer": {"name": "numa-jvm developers"},
     "defaultLicense": "Apache-2.0",
 
     # License names (Apache-2.0, BSD-new, EPL-2.0, GPLv2-CPE, MIT) are the ones mx itself defines.

@@ -43,15 +43,17 @@ final class PerfUtilSummary {
             }
             sb.append(String.format(Locale.ROOT, "%8d  %-" + nameWidth + "s  %-12s", s.thread().tid(), name,
                     s.thread().role().label() + (s.ended() ? "*" : "")));
-            double minCoverage = 100.0;
+            double minCoverage = Double.NaN;
             for (String e : shown) {
                 CounterValue v = s.value(e);
                 sb.append(String.format(Locale.ROOT, "  %16s", v == null ? "-" : amount(e, v.scaled())));
-                if (v != null) {
-                    minCoverage = Math.min(minCoverage, v.coveragePct());
+                if (v != null && v.enabledNs() > 0) {
+                    // a counter never enabled (the thread never ran) says nothing about multiplexing
+                    minCoverage = Double.isNaN(minCoverage) ? v.coveragePct() : Math.min(minCoverage, v.coveragePct());
                 }
             }
-            sb.append(String.format(Locale.ROOT, "  %8.1f%n", minCoverage));
+            sb.append(Double.isNaN(minCoverage) ? String.format(Locale.ROOT, "  %8s%n", "-")
+                    : String.format(Locale.ROOT, "  %8.1f%n", minCoverage));
         }
         if (sorted.size() > MAX_ROWS) {
             sb.append(String.format(Locale.ROOT, "  ... %d more thread(s) in the CSV%n", sorted.size() - MAX_ROWS));

@@ -138,6 +138,9 @@ class PerfUtilSessionTest {
         try (Stream<Path> files = Files.list(csv.getParent())) {
             assertEquals(List.of(csv), files.toList(), "no temporary file is left behind");
         }
+        Path plain = Files.writeString(tmp.resolve("plain.txt"), "x");
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(csv),
+                "the CSV gets the same mode as any file the user creates (umask), not a temp file's 0600");
         assertEquals("", err());
     }
 
@@ -193,15 +196,19 @@ class PerfUtilSessionTest {
     @Test
     void finishTakesTheLastReadingPrintsTheSummaryAndClosesOnce() throws IOException {
         ScriptedThreads threads = new ScriptedThreads();
-        threads.rounds.add(List.of(sample(MAIN, 10, 5_000_000, 3, false), sample(WORKER, 10, 42_000_000, 9, true)));
+        ThreadSample idle = new ThreadSample(GC, 10, List.of(new CounterValue("task-clock", 0, 0, 0),
+                new CounterValue("context-switches", 0, 0, 0)), false);
+        threads.rounds.add(List.of(sample(MAIN, 10, 5_000_000, 3, false), sample(WORKER, 10, 42_000_000, 9, true), idle));
         Path csv = tmp.resolve("p.csv");
         PerfUtilSession s = new PerfUtilSession(threads, null, EVENTS, csv, 1000, log);
         s.finish();
         s.finish();
         assertTrue(threads.closed);
-        assertEquals(4, read(csv).size());
+        assertEquals(6, read(csv).size());
         String e = err();
-        assertEquals(1, e.lines().filter(l -> l.contains("PerfUtil summary, 2 thread(s)")).count(), e);
+        assertEquals(1, e.lines().filter(l -> l.contains("PerfUtil summary, 3 thread(s)")).count(), e);
+        String idleLine = e.lines().filter(l -> l.contains("GC Thread#0")).findFirst().orElseThrow();
+        assertTrue(idleLine.strip().endsWith("-"), "a thread that never ran has no coverage: " + idleLine);
         List<String> lines = e.lines().toList();
         int workerLine = indexOf(lines, "worker");
         int mainLine = indexOf(lines, " main ");
