@@ -77,6 +77,8 @@ public final class NumaProfiler {
      * @throws IllegalArgumentException for a bad include/exclude pattern (the message says how to write one)
      */
     public static NumaProfiler start(FlagValues flags, Instrumentation inst, NumaTopology topology) {
+        // First, before anything resolves the hook classes from the system class path. This class must therefore never
+        // pass a value where the verifier would have to load com.numa.profiler.rt types to check it.
         String bootProblem = BootstrapRuntime.append(inst);
         ProblemLog log = new ProblemLog(System.err);
         boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
@@ -96,7 +98,7 @@ public final class NumaProfiler {
         ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD), !startAt.isEmpty(),
                 flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
         runtime.attach(window);
-        Hooks.install(runtime);
+        runtime.install();
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
                 flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, startAt,
                 flags.get(ProfilerFlags.STOP_AT).trim(), log);

@@ -40,6 +40,11 @@ final class ProfilerRuntime implements AccessSink {
         this.nodeRefresh = nodeRefresh;
     }
 
+    /** Makes this the sink of the hooks. */
+    void install() {
+        com.numa.profiler.rt.Hooks.install(this);
+    }
+
     void attach(ProfilingWindow w) {
         this.window = w;
     }
@@ -216,8 +221,8 @@ final class ProfilerRuntime implements AccessSink {
                 t.sharedReads += weight;
                 s.sharedReads += weight;
             }
-            if (sharedObject && OwnerWords.written(word)) {
-                s.readsOfWrittenShared += weight;
+            if (sharedObject) {
+                s.readsOfSharedObjects += weight;
             }
         }
         return classifier.update(word, kind, t.key);

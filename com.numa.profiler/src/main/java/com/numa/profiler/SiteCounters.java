@@ -9,8 +9,8 @@ final class SiteCounters {
     long sharedReads;
     long sharedWrites;
     long predictedRemote;
-    /** Reads of shared, already written objects. */
-    long readsOfWrittenShared;
+    /** Reads of shared objects (initialisation counts as their first write). */
+    long readsOfSharedObjects;
     /** Of those, reads that a later write followed: the rest came after the object's last write. */
     long readsFollowedByWrite;
 
@@ -22,12 +22,12 @@ final class SiteCounters {
         sharedReads += o.sharedReads;
         sharedWrites += o.sharedWrites;
         predictedRemote += o.predictedRemote;
-        readsOfWrittenShared += o.readsOfWrittenShared;
+        readsOfSharedObjects += o.readsOfSharedObjects;
         readsFollowedByWrite += o.readsFollowedByWrite;
     }
 
     long readsAfterLastWrite() {
-        return Math.max(0, readsOfWrittenShared - readsFollowedByWrite);
+        return Math.max(0, readsOfSharedObjects - readsFollowedByWrite);
     }
 
     long accesses() {
