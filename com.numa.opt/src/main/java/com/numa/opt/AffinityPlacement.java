@@ -1,17 +1,17 @@
 package com.numa.opt;
 
+import com.numa.perfutil.affinity.Affinity;
 import com.numa.perfutil.linux.Errno;
-import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.perfutil.topology.CpuSet;
 
-/** {@link ThreadPlacement} through sched_setaffinity / sched_getaffinity (real system calls, also on emulated nodes). */
+/** {@link ThreadPlacement} through PerfUtil's {@link Affinity} (real system calls, also on emulated nodes). */
 public final class AffinityPlacement implements ThreadPlacement {
 
     @Override
     public boolean pin(int tid, CpuSet cpus) {
         try {
-            LinuxSyscalls.schedSetaffinity(tid, cpus.toMask());
+            Affinity.pinThread(tid, cpus);
             return true;
         } catch (NativeCallException e) {
             if (e.errno() == Errno.ESRCH) {
@@ -24,7 +24,7 @@ public final class AffinityPlacement implements ThreadPlacement {
     @Override
     public CpuSet affinityOf(int tid) {
         try {
-            return CpuSet.fromMask(LinuxSyscalls.schedGetaffinity(tid));
+            return Affinity.affinityOf(tid);
         } catch (NativeCallException e) {
             if (e.errno() == Errno.ESRCH) {
                 return null;
@@ -35,6 +35,6 @@ public final class AffinityPlacement implements ThreadPlacement {
 
     @Override
     public int currentCpu() {
-        return LinuxSyscalls.getcpu()[0];
+        return Affinity.currentCpu();
     }
 }

@@ -2,11 +2,11 @@ package com.numa.opt;
 
 import com.numa.opt.OptFlags.NodeChoice;
 import com.numa.opt.OptFlags.Signal;
+import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.flags.FlagValues;
 import com.numa.perfutil.threads.ThreadDirectory;
 import com.numa.perfutil.threads.ThreadIdentity;
 import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
 import com.numa.perfutil.topology.NumaTopology;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,6 +63,7 @@ public final class AwarenessThread implements AutoCloseable {
     private final Thread shutdownHook;
     private volatile boolean running;
     private volatile AppState state = AppState.UNDECIDED;
+    private AppState lastSettled = AppState.UNDECIDED;
     private volatile int migrations;
     private volatile String signalUsed = "none";
     private volatile String failure;
@@ -70,6 +71,7 @@ public final class AwarenessThread implements AutoCloseable {
     private boolean memoryOn = true;
     private int singleNode = -1;
     private long startNs;
+    private volatile long selfCpuNs = -1;
 
     /** The flag values this thread acts on, resolved once. */
     record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs, String logFile,
@@ -111,14 +113,18 @@ public final class AwarenessThread implements AutoCloseable {
         shutdownHook = null;
     }
 
-    /** The agent's entry point: CPU time or PerfUtil counters, real affinity calls, messages on stderr. */
+    /**
+     * The agent's entry point: PerfUtil per-thread counters (instructions and cycles where the machine counts them,
+     * task-clock otherwise), real affinity calls, messages on stderr.
+     */
     public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads) {
         return start(flags, topology, threads, null, new AffinityPlacement(), System.err::println);
     }
 
     /**
-     * Starts the optimizer with explicit parts. {@code work} null means per-thread CPU time from the JVM (no PMU
-     * needed). Returns an instance whose {@link #running()} is false when nothing was started.
+     * Starts the optimizer with explicit parts. {@code work} null means PerfUtil's per-thread counters, or, if those
+     * cannot be opened at all, per-thread CPU time from the JVM. Returns an instance whose {@link #running()} is false
+     * when nothing was started.
      */
     public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
             ThreadPlacement placement, Consumer<String> log) {
@@ -131,16 +137,26 @@ public final class AwarenessThread implements AutoCloseable {
                     + " (for testing, emulate nodes with the PerfUtil topology flag)");
             return new AwarenessThread();
         }
-        NumaNode first = topology.node(0);
+        com.numa.perfutil.topology.NumaNode first = topology.node(0);
         int nodeCores = Math.max(1, first.cpus().size());
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
                 DecisionThresholds.from(flags, nodeCores));
-        WorkSource source = work != null ? work : new JvmThreadWork();
+        WorkSource source = work != null ? work : perfUtilOrJvm(threads, tagged);
         MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
         AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, tagged);
         a.begin();
         return a;
+    }
+
+    /** Where no PMU counts instructions, PerfUtil drops them with one message and counts task-clock instead. */
+    private static WorkSource perfUtilOrJvm(ThreadDirectory threads, Consumer<String> log) {
+        try {
+            return new SamplerWork(PerfUtil.perThread(List.of("instructions", "cycles", "task-clock"), threads, log));
+        } catch (RuntimeException e) {
+            log.accept("per-thread counters unavailable (" + e.getMessage() + "); using the JVM's per-thread CPU time");
+            return new JvmThreadWork();
+        }
     }
 
     private void begin() {
@@ -171,6 +187,11 @@ public final class AwarenessThread implements AutoCloseable {
         synchronized (history) {
             return List.copyOf(history);
         }
+    }
+
+    /** CPU time the Awareness Thread consumed in total (its direct cost), known once it has stopped; -1 before. */
+    public long selfCpuNs() {
+        return selfCpuNs;
     }
 
     /** Why the optimizer turned itself off, or null. */
@@ -283,7 +304,7 @@ public final class AwarenessThread implements AutoCloseable {
         placementChanges++;
         if (memoryOn) {
             try {
-                memory.follow(node >= 0 ? topology.node(node) : null, topology);
+                memory.follow(node, topology);
             } catch (RuntimeException e) {
                 memoryOn = false; // affinity alone still helps; report once
                 log.accept("memory policy off after a failure, affinity continues: " + e.getMessage());
@@ -306,7 +327,10 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     private void record(Decision d, IntervalMetrics m, String action, long measuredMs) throws java.io.IOException {
-        AppState before = state;
+        AppState before = lastSettled;
+        if (!d.state().probe()) {
+            lastSettled = d.state();
+        }
         state = d.state();
         migrations = d.migrations();
         stateCounts.merge(d.state(), 1, Integer::sum);
@@ -326,9 +350,10 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     private void finish() {
+        selfCpuNs = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         String summary = "intervals=" + history.size() + " final_state=" + state + " migrations=" + migrations
                 + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls() + " work=" + work.workUnit()
-                + " signal=" + signalUsed + " states=" + stateCounts.toString().replace(", ", ";")
+                + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
                 + (failure == null ? "" : " failure=" + failure.replace(',', ';'));
         try {
             if (csv != null) {

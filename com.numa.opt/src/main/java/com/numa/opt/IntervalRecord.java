@@ -1,8 +1,9 @@
 package com.numa.opt;
 
 /**
- * One row of the decision log: when (ms since the optimizer started), how long the interval lasted, what was measured,
- * what was decided and done. {@code action} is e.g. {@code pin-single:node1}, {@code pin-all}, {@code stay},
+ * One row of the decision log: when the interval ended (ms since the optimizer started), how long it really lasted,
+ * what was measured during it (cost, shares, workers, imbalance), the state decided at its end and the action taken
+ * for the next interval (so a PROBING_ALL_NODES row carries the cost measured on the single node). {@code action} is e.g. {@code pin-single:node1}, {@code pin-all}, {@code stay},
  * {@code log-only:pin-all}.
  */
 public record IntervalRecord(long timeMs, long intervalMs, AppState state, String signal, double cost,

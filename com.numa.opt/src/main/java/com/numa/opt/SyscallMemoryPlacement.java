@@ -1,6 +1,7 @@
 package com.numa.opt;
 
 import com.numa.opt.OptFlags.MemPolicy;
+import com.numa.perfutil.affinity.PageLocator;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.perfutil.topology.NumaNode;
@@ -12,7 +13,8 @@ import java.nio.file.Path;
 /**
  * Memory policy through real system calls, always on the real kernel node behind a (possibly emulated) node.
  * <ul>
- * <li>migrate: migrate_pages(2) of the whole process from every other node to the chosen one (existing pages).</li>
+ * <li>migrate: migrate_pages(2) of the whole process from every node to the chosen one (existing pages), through
+ * PerfUtil's {@link PageLocator}.</li>
  * <li>bind: additionally mbind(2) MPOL_BIND|MPOL_MF_MOVE over the process's private writable anonymous mappings
  * (the committed Java heap among them), so later page faults there land on the node too; back to all nodes resets
  * them to MPOL_DEFAULT. set_mempolicy(2) cannot do this: it only governs the calling thread.</li>
@@ -30,18 +32,14 @@ public final class SyscallMemoryPlacement implements MemoryPlacement {
     }
 
     @Override
-    public void follow(NumaNode node, NumaTopology topology) {
+    public void follow(int nodeIndex, NumaTopology topology) {
         if (policy == MemPolicy.NONE) {
             return;
         }
-        long[] all = new long[1];
-        for (NumaNode n : topology.nodes()) {
-            all = set(all, n.realNode());
-        }
+        NumaNode node = nodeIndex < 0 ? null : topology.node(nodeIndex);
         if (node != null) {
-            long[] target = set(new long[1], node.realNode());
-            LinuxSyscalls.migratePages(0, all, target, "migrating this process's pages to node " + node.realNode()
-                    + " (needs CAP_SYS_NICE for shared pages)");
+            int[] all = java.util.stream.IntStream.range(0, topology.nodeCount()).toArray();
+            new PageLocator(topology).migrateProcessPages(all, new int[] {nodeIndex});
         }
         if (policy == MemPolicy.BIND) {
             long[] mask = node == null ? new long[1] : set(new long[1], node.realNode());

@@ -50,7 +50,7 @@ public final class Affinity {
         try {
             return CpuSet.fromMask(LinuxSyscalls.schedGetaffinity(tid));
         } catch (NativeCallException e) {
-            throw KernelHints.withHint(e, KernelHints.affinity(e.errno(), tid, CpuSet.of()));
+            throw KernelHints.withHint(e, KernelHints.affinity(e.errno(), tid, null));
         }
     }
 

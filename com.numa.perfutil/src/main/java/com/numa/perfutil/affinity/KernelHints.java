@@ -22,13 +22,14 @@ final class KernelHints {
         return better;
     }
 
+    /** {@code cpus} is null for a query (sched_getaffinity). */
     static String affinity(int errno, int tid, CpuSet cpus) {
         return switch (errno) {
-            case Errno.EINVAL -> "CPUs " + cpus.toList() + " for tid " + tid + " are all offline or outside this "
+            case Errno.EINVAL -> cpus == null ? "tid " + tid : "CPUs " + cpus.toList() + " for tid " + tid + " are all offline or outside this "
                     + "process's cpuset; pick CPUs from the topology's usableCpus()";
             case Errno.ESRCH -> "thread " + tid + " has ended or is not in this process";
             case Errno.EPERM -> "changing the affinity of thread " + tid + " of another user needs CAP_SYS_NICE";
-            default -> "tid " + tid + ", CPUs " + cpus.toList();
+            default -> "tid " + tid + (cpus == null ? "" : ", CPUs " + cpus.toList());
         };
     }
 

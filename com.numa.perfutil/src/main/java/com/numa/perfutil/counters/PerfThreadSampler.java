@@ -3,6 +3,7 @@ package com.numa.perfutil.counters;
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
+import com.numa.perfutil.threads.ProcTasks;
 import com.numa.perfutil.threads.ThreadDirectory;
 import com.numa.perfutil.threads.ThreadIdentity;
 import java.util.ArrayDeque;
@@ -22,6 +23,11 @@ import java.util.function.Consumer;
  * ends before its counters open is skipped silently. Not thread-safe beyond its own lock: one sampling thread.
  */
 public final class PerfThreadSampler implements ThreadSampler {
+    /** The event names of each group, as opened on every thread: which values share one enabled/running time. */
+    public List<List<String>> groups() {
+        return plan.stream().map(g -> g.stream().map(EventSpec::name).toList()).toList();
+    }
+
     /** Final samples of ended threads kept for {@link #endedThreads()}; the oldest go first beyond this. */
     public static final int ENDED_RETAINED = 10_000;
 
@@ -148,8 +154,10 @@ public final class PerfThreadSampler implements ThreadSampler {
             tracked.put(t.tid(), tr);
             return tr;
         } catch (NativeCallException e) {
-            if (e.errno() != Errno.ESRCH) {
-                // ESRCH: the thread ended between listing and opening, which is normal and not worth a word.
+            // ESRCH: the thread ended between listing and opening; ENODEV: it was exiting while its group opened
+            // (the kernel's context for it was already torn down). Both are normal and not worth a word.
+            boolean threadEnded = e.errno() == Errno.ESRCH || (e.errno() == Errno.ENODEV && !ProcTasks.alive(t.tid()));
+            if (!threadEnded) {
                 unopenable.add(t.tid());
                 report("per-thread counters: cannot count thread " + t.tid() + " (" + t.name() + "); threads failing"
                         + " like this are skipped: " + e.getMessage(), e.errno());

@@ -21,8 +21,9 @@ import java.util.stream.Stream;
  * are then restricted to the CPUs this process may use (sched_getaffinity of the calling thread, so read the topology
  * before pinning the reading thread). Nodes left without a usable CPU are dropped from the topology: numa-jvm places
  * threads, and a node it cannot run on is no place for a thread. Such nodes may still hold memory (memory-only nodes:
- * CXL/HBM expanders, or nodes outside the process's cpuset); {@link #memoryOnlyNodes()} lists them so callers can
- * report them or target them with a memory policy by real node id.
+ * CXL/HBM expanders, or nodes whose CPUs lie outside the process's affinity); {@link #memoryOnlyNodes()} lists them
+ * so callers can report that memory. Memory calls of numa-jvm name nodes by topology index, so such memory is not a
+ * placement target unless a topology node's realNode is that node.
  *
  * <p>A kernel built without NUMA has no {@code /sys/devices/system/node}: the machine is then one node 0 holding every
  * usable CPU and all of /proc/meminfo's MemTotal.
