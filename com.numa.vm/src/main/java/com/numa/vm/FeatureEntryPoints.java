@@ -3,6 +3,8 @@ package com.numa.vm;
 import com.numa.opt.AwarenessThread;
 import com.numa.opt.OptFlags;
 import com.numa.perfutil.flags.Flag;
+import com.numa.profiler.NumaProfiler;
+import com.numa.profiler.ProfilerFlags;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,25 +19,40 @@ final class FeatureEntryPoints {
 
     /** Flags declared by the profiler and optimizer modules. */
     static List<Flag<?>> moduleFlags() {
-        List<Flag<?>> flags = new ArrayList<>(OptFlags.all());
+        List<Flag<?>> flags = new ArrayList<>(ProfilerFlags.all());
+        flags.addAll(OptFlags.all());
         return flags;
     }
 
-    /** Family prefixes of the feature modules, reserved even for modules whose flags a build lacks. */
+    /** Family prefixes of the feature modules. */
     static List<String> modulePrefixes() {
-        List<String> prefixes = new ArrayList<>(List.of("NUMAProfiler"));
+        List<String> prefixes = new ArrayList<>(ProfilerFlags.familyPrefixes());
         prefixes.addAll(OptFlags.familyPrefixes());
         return prefixes;
     }
 
-    /** Starts the profiler / optimizer when their flags ask for it; each reports its own failures and turns off. */
+    /**
+     * Starts the profiler first (it instruments classes loaded from then on, so the earlier the better), then the
+     * optimizer. Each needs the topology; a failure of one is reported and does not stop the other.
+     */
     static void start(AgentContext context) {
+        if (context.flags().get(ProfilerFlags.ENABLE)) {
+            startOne(context, "NUMAProfiler", () -> NumaProfiler.start(context.flags(), context.instrumentation(), context.topology()));
+        }
         if (context.flags().get(OptFlags.NUMA_OPTS)) {
-            if (context.topology() == null) {
-                context.log().failure("NUMAOpts", "no NUMA topology (see above); the Awareness Thread is off");
-            } else {
-                AwarenessThread.start(context.flags(), context.topology(), context.threads());
-            }
+            startOne(context, "NUMAOpts", () -> AwarenessThread.start(context.flags(), context.topology(), context.threads()));
+        }
+    }
+
+    private static void startOne(AgentContext context, String feature, Runnable start) {
+        if (context.topology() == null) {
+            context.log().failure(feature, "no NUMA topology (see above); " + feature + " is off");
+            return;
+        }
+        try {
+            start.run();
+        } catch (RuntimeException | LinkageError e) {
+            context.log().failure(feature, e.getMessage() + "; " + feature + " is off, the application runs on");
         }
     }
 }

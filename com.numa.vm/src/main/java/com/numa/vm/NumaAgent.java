@@ -40,10 +40,10 @@ public final class NumaAgent {
             ThreadDirectory threads = PerfUtilSources.threadDirectory(LinuxSyscalls.gettid());
             NumaTopology topology = resolveTopology(flags, log);
             AgentContext context = new AgentContext(flags, inst, threads, topology, log);
+            FeatureEntryPoints.start(context);
             if (flags.get(PerfUtilFlags.PERF_UTIL)) {
                 PerfUtilSession.start(context);
             }
-            FeatureEntryPoints.start(context);
         } catch (Throwable t) {
             // LinkageError included: a missing native library must not take the application down
             log.failure("internal failure", t + "; numa-jvm is off for this run, the application runs on");

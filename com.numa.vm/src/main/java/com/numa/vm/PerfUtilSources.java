@@ -4,6 +4,7 @@ import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
 import com.numa.perfutil.counters.ThreadSampler;
+import com.numa.perfutil.papi.PapiThreadSampler;
 import com.numa.perfutil.threads.ThreadDirectory;
 import com.numa.perfutil.threads.ThreadInventory;
 import com.numa.perfutil.topology.NumaTopologies;
@@ -31,13 +32,9 @@ final class PerfUtilSources {
 
     static ThreadSampler threadSampler(List<String> events, PerfUtilFlags.Backend backend, ThreadDirectory threads,
             Consumer<String> log) {
-        switch (backend) {
-            case PERF:
-                return PerfUtil.perThread(events, threads, log);
-            case PAPI:
-            default:
-                throw new IllegalStateException("the papi backend is not part of this build; use -XX:PerfUtilBackend=perf");
-        }
+        // PAPI takes its own event names (perf::TASK-CLOCK, PAPI_TOT_INS); its errors name the event and the fix
+        return backend == PerfUtilFlags.Backend.PAPI ? PapiThreadSampler.open(events, threads)
+                : PerfUtil.perThread(events, threads, log);
     }
 
     static CoreSampler coreSampler(List<String> events, PerfUtilFlags.Backend backend, NumaTopology topology,
