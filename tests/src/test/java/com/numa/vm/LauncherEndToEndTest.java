@@ -138,4 +138,30 @@ class LauncherEndToEndTest {
         }
         assertTrue(r.err().contains("PerfUtil summary") && r.err().contains("e2e-worker-alpha"), r.err());
     }
+
+    @Test
+    void featureFlagsReachTheOptimizerAndTheProfiler() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Run opt = numa("-XX:NUMATopology=2", "-XX:+NUMAOpts", "-XX:NUMAOptsInterval=50", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=200");
+        assertEquals(0, opt.exit(), opt.err());
+        assertTrue(opt.err().contains("[numa-opt] started on emulated topology, 2 node(s)"), opt.err());
+
+        Path profile = tmp.resolve("profile-out");
+        Run prof = numa("-XX:+NUMAProfiler", "-XX:-NUMAProfilerInstrumentJDK", "-XX:NUMAProfilerOutput=" + profile,
+                "-cp", testClasses, NamedThreadsProgram.class.getName(), record.toString(), "millis=50");
+        assertEquals(0, prof.exit(), prof.err());
+        assertTrue(prof.err().contains("[NUMAProfiler]") && Files.exists(profile), prof.err());
+    }
+
+    @Test
+    void unresolvableTopologyTurnsFeaturesOffAndTheApplicationRunsOn() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Run r = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4");
+        assertEquals(4, r.exit(), r.err());
+        assertTrue(r.err().contains("numa-agent: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
+        assertTrue(r.err().contains("numa-agent: NUMAOpts: no NUMA topology"), r.err());
+        assertTrue(Files.exists(record));
+    }
 }
