@@ -41,7 +41,9 @@ def _native_access(jdk):
 def vm(args):
     """run java with the numa-jvm agent (as bin/numa vm)"""
     jdk = mx.get_jdk(tag='default')
-    return mx.run([jdk.java, '-cp', _agent_jar(), 'com.numa.vm.Launcher', 'vm'] + args, nonZeroIsFatal=False)
+    launcher_vm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']  # as bin/numa: the launcher only splits and waits
+    return mx.run([jdk.java] + launcher_vm + ['-cp', _agent_jar(), 'com.numa.vm.Launcher', 'vm'] + args,
+                  nonZeroIsFatal=False)
 
 
 _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-r', '-i', '-e')

@@ -3,6 +3,7 @@ package com.numa.vm;
 import com.numa.opt.AwarenessThread;
 import com.numa.opt.OptFlags;
 import com.numa.perfutil.flags.Flag;
+import com.numa.perfutil.flags.FlagValues;
 import com.numa.profiler.NumaProfiler;
 import com.numa.profiler.ProfilerFlags;
 import java.util.ArrayList;
@@ -29,6 +30,11 @@ final class FeatureEntryPoints {
         List<String> prefixes = new ArrayList<>(ProfilerFlags.familyPrefixes());
         prefixes.addAll(OptFlags.familyPrefixes());
         return prefixes;
+    }
+
+    /** True when a feature module's enable flag is on. */
+    static boolean anyEnabled(FlagValues flags) {
+        return flags.get(ProfilerFlags.ENABLE) || flags.get(OptFlags.NUMA_OPTS);
     }
 
     /**

@@ -36,6 +36,9 @@ public final class NumaAgent {
             log.failure("bad flag", e.getMessage() + "; numa-jvm is off for this run");
             return;
         }
+        if (!flags.get(PerfUtilFlags.PERF_UTIL) && !FeatureEntryPoints.anyEnabled(flags)) {
+            return; // nothing asked for: load no native library, read no sysfs
+        }
         try {
             ThreadDirectory threads = PerfUtilSources.threadDirectory(LinuxSyscalls.gettid());
             NumaTopology topology = resolveTopology(flags, log);
