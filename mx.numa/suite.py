@@ -3,6 +3,9 @@
 #   mx vm [NUMA flags] ...        the launcher, exactly as bin/numa vm (see mx_numa.py)
 #   mx numa-junit [console args]  the JUnit 5 suites through the JUnit Platform console launcher
 # Library digests are sha512 of the Maven Central jars (Central itself serves only sha1); versions match pom.xml.
+# mx compiles a project against only the JDK modules it declares ("requires"). Every project gets the same list:
+# agent code (java.instrument), thread dumps and MBeans (java.management, jdk.management), and java.sql, which
+# appears in the API of commons-csv. mx reads this file as data: no Python variables.
 suite = {
     "mxversion": "7.27.0",
     "name": "numa",
@@ -85,35 +88,35 @@ suite = {
             "dir": "com.numa.perfutil",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["JNA", "COMMONS_CSV"],
-            # mx compiles against the JDK modules a project declares: the thread inventory reads a thread dump,
-            # and commons-csv has java.sql types in its API
-            "requires": ["java.management", "java.sql"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
         "com.numa.profiler": {
             "dir": "com.numa.profiler",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.perfutil", "ASM", "ASM_COMMONS"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
         "com.numa.opt": {
             "dir": "com.numa.opt",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.perfutil"],
-            "requires": ["java.management", "jdk.management", "java.sql"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
         "com.numa.gc": {
             "dir": "com.numa.gc",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.perfutil"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
         "com.numa.vm": {
             "dir": "com.numa.vm",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc"],
-            "requires": ["java.instrument", "java.management", "java.sql"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
         "com.numa.bench": {
@@ -121,6 +124,7 @@ suite = {
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.vm", "JMH_CORE"],
             "annotationProcessors": ["JMH_CORE"],  # with its generator dependency, as mx does for JMH
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
         "com.numa.tests": {
