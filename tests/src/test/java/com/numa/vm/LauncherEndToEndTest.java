@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.perfutil.topology.NumaTopologies;
+import com.numa.perfutil.topology.NumaTopology;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -120,10 +122,7 @@ class LauncherEndToEndTest {
                 "millis=600");
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.isRegularFile(csv), "no CSV; stderr: " + r.err());
-        List<CSVRecord> rows;
-        try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).getRecords();
-        }
+        List<CSVRecord> rows = read(csv);
         Set<String> threads = rows.stream().filter(x -> x.get("scope").equals("thread")).map(x -> x.get("thread"))
                 .collect(Collectors.toSet());
         assertTrue(threads.containsAll(NamedThreadsProgram.WORKERS), "threads in CSV: " + threads);
@@ -163,5 +162,37 @@ class LauncherEndToEndTest {
         assertTrue(r.err().contains("numa-agent: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
         assertTrue(r.err().contains("numa-agent: NUMAOpts: no NUMA topology"), r.err());
         assertTrue(Files.exists(record));
+    }
+
+    @Test
+    void coreScopeWritesOneRowPerCpuAndEventWithItsPseudoNode() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Path csv = tmp.resolve("both.csv");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilScope=both", "-XX:NUMATopology=2", "-XX:PerfUtilEvents=task-clock",
+                "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + csv, "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=300");
+        assertEquals(0, r.exit(), r.err());
+        List<CSVRecord> cores = read(csv).stream().filter(x -> x.get("scope").equals("core")).toList();
+        if (cores.isEmpty()) {
+            // without root / CAP_PERFMON / perf_event_paranoid <= 0 per-core counters are refused: said once, thread rows stay
+            assertTrue(r.err().contains("PerfUtil core scope:") && r.err().contains("per-core counting is off"), r.err());
+            assertTrue(read(csv).stream().anyMatch(x -> x.get("scope").equals("thread")));
+            return;
+        }
+        NumaTopology two = NumaTopologies.fromSpec("2");
+        assertEquals(two.usableCpus().size(), cores.size(), "one task-clock row per usable CPU: " + cores);
+        for (CSVRecord c : cores) {
+            int cpu = Integer.parseInt(c.get("cpu"));
+            assertEquals(two.nodeOfCpu(cpu), Integer.parseInt(c.get("node")), "node of cpu " + cpu);
+            assertTrue(Long.parseLong(c.get("raw")) > 0, "a CPU of a running machine ticks: " + c);
+            assertEquals("", c.get("tid"));
+        }
+        assertTrue(r.err().contains("PerfUtil counted " + cores.size() + " CPU(s)"), r.err());
+    }
+
+    private static List<CSVRecord> read(Path csv) throws IOException {
+        try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).getRecords();
+        }
     }
 }
