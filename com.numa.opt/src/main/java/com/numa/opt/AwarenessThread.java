@@ -46,7 +46,8 @@ public final class AwarenessThread implements AutoCloseable {
     private final Settings settings;
     private final NumaTopology topology;
     private final ThreadDirectory directory;
-    private final WorkSource work;
+    private final java.util.function.Supplier<WorkSource> workFactory;
+    private WorkSource work;
     private final ThreadPlacement placement;
     private final MemoryPlacement memory;
     private final Consumer<String> log;
@@ -78,18 +79,19 @@ public final class AwarenessThread implements AutoCloseable {
             DecisionThresholds thresholds) {
     }
 
-    private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory, WorkSource work,
-            ThreadPlacement placement, MemoryPlacement memory, Consumer<String> log) {
+    private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory,
+            java.util.function.Supplier<WorkSource> workFactory, ThreadPlacement placement, MemoryPlacement memory,
+            Consumer<String> log) {
         this.settings = settings;
         this.topology = topology;
         this.directory = directory;
-        this.work = work;
+        this.workFactory = workFactory;
         this.placement = placement;
         this.memory = memory;
         this.log = log;
         this.decider = new Decider(settings.thresholds());
         this.pinner = new NodePinner(placement);
-        this.csv = settings.logFile().isEmpty() ? null : new DecisionLog(Path.of(settings.logFile()));
+        this.csv = settings.logFile().isEmpty() ? null : openLog(settings.logFile(), log);
         this.mainNode = NodeChooser.nodeOf(topology, placement.currentCpu());
         this.thread = new Thread(this::run, THREAD_NAME);
         this.thread.setDaemon(true);
@@ -101,7 +103,7 @@ public final class AwarenessThread implements AutoCloseable {
         settings = null;
         topology = null;
         directory = null;
-        work = null;
+        workFactory = null;
         placement = null;
         memory = null;
         log = s -> { };
@@ -142,11 +144,22 @@ public final class AwarenessThread implements AutoCloseable {
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
                 DecisionThresholds.from(flags, nodeCores));
-        WorkSource source = work != null ? work : perfUtilOrJvm(threads, tagged);
+        // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
+        java.util.function.Supplier<WorkSource> source = work != null ? () -> work : () -> perfUtilOrJvm(threads, tagged);
         MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
         AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, tagged);
         a.begin();
         return a;
+    }
+
+    private static DecisionLog openLog(String file, Consumer<String> log) {
+        try {
+            return new DecisionLog(Path.of(file));
+        } catch (java.io.IOException | RuntimeException e) {
+            log.accept("cannot write the decision log -XX:NUMAOptsLog=" + file + " (" + e + "); running without it."
+                    + " Give a path in an existing, writable directory.");
+            return null;
+        }
     }
 
     /** Where no PMU counts instructions, PerfUtil drops them with one message and counts task-clock instead. */
@@ -162,8 +175,11 @@ public final class AwarenessThread implements AutoCloseable {
     private void begin() {
         running = true;
         startNs = System.nanoTime();
+        if (settings.node() == NodeChoice.LEAST_LOADED) {
+            cpuLoad.busySinceLastCall(); // so the first choice looks at load since start, not since boot
+        }
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        log.accept("started on " + topology + "; work=" + work.workUnit() + ", signal=" + settings.signal().name()
+        log.accept("started on " + topology + ", signal=" + settings.signal().name()
                 .toLowerCase(java.util.Locale.ROOT) + (settings.fake() ? ", fake (always single node)" : "")
                 + (settings.logOnly() ? ", log only" : "") + ", main thread on node " + topology.node(mainNode).id());
         thread.start();
@@ -225,7 +241,9 @@ public final class AwarenessThread implements AutoCloseable {
 
     private void run() {
         try {
-            collector.deltas(collect(directory.liveThreads()));
+            work = workFactory.get();
+            log.accept("work counted as " + work.workUnit() + (work.hasCycles() ? " with cycles (CPI)" : " (no cycles: no CPI)"));
+            collector.deltas(collect(directory.liveThreads(), allocation.supported()));
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();
@@ -234,10 +252,11 @@ public final class AwarenessThread implements AutoCloseable {
                     break;
                 }
                 List<ThreadIdentity> threads = directory.liveThreads();
-                List<ThreadWork> deltas = collector.deltas(collect(threads));
-                long now = System.nanoTime();
                 long p = Progress.total();
-                Signal sig = CostSignal.resolve(settings.signal(), work.hasCycles(), p > 0, allocation.supported());
+                Signal signal = CostSignal.resolve(settings.signal(), work.hasCycles(), p > 0, allocation.supported());
+                List<ThreadWork> deltas = collector.deltas(collect(threads, signal == Signal.ALLOCATION));
+                long now = System.nanoTime();
+                Signal sig = signal;
                 signalUsed = sig.name().toLowerCase(java.util.Locale.ROOT);
                 double cost = CostSignal.cost(sig, deltas, now - last, p - progress);
                 IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(), cost, signalUsed);
@@ -276,15 +295,17 @@ public final class AwarenessThread implements AutoCloseable {
             } catch (InterruptedException e) {
                 return false;
             }
-            if (System.nanoTime() < end && !settings.logOnly()) {
+            if (System.nanoTime() < end && !settings.logOnly() && pinner.target() != null) {
                 pinner.follow(directory.liveThreads());
             }
         }
         return false;
     }
 
-    private List<ThreadWork> collect(List<ThreadIdentity> threads) {
-        return allocation.fill(work.read(threads));
+    /** Allocated bytes are read only while the allocation signal is in use (a call per thread). */
+    private List<ThreadWork> collect(List<ThreadIdentity> threads, boolean withAllocation) {
+        List<ThreadWork> readings = work.read(threads);
+        return withAllocation ? allocation.fill(readings) : readings;
     }
 
     private String act(Placement p, List<ThreadIdentity> threads) {
@@ -315,13 +336,12 @@ public final class AwarenessThread implements AutoCloseable {
 
     /** The single node: main's, or the least loaded one chosen when entering single-node mode and kept while there. */
     private int chooseNode() {
-        double[] load = cpuLoad.busySinceLastCall();
         if (settings.node() == NodeChoice.MAIN) {
             return mainNode;
         }
         boolean onSingle = singleNode >= 0 && topology.node(singleNode).cpus().equals(pinner.target());
         if (!onSingle) {
-            singleNode = NodeChooser.leastLoaded(topology, load);
+            singleNode = NodeChooser.leastLoaded(topology, cpuLoad.busySinceLastCall());
         }
         return singleNode;
     }
@@ -352,7 +372,8 @@ public final class AwarenessThread implements AutoCloseable {
     private void finish() {
         selfCpuNs = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         String summary = "intervals=" + history.size() + " final_state=" + state + " migrations=" + migrations
-                + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls() + " work=" + work.workUnit()
+                + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls()
+                + " work=" + (work == null ? "none" : work.workUnit())
                 + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
                 + (failure == null ? "" : " failure=" + failure.replace(',', ';'));
         try {
@@ -363,7 +384,9 @@ public final class AwarenessThread implements AutoCloseable {
             log.accept("cannot write " + settings.logFile() + ": " + e.getMessage());
         }
         try {
-            work.close();
+            if (work != null) {
+                work.close();
+            }
         } catch (RuntimeException ignored) {
             // closing counters at exit must not fail the application
         }

@@ -68,10 +68,13 @@ class AwarenessThreadScriptedTest {
             for (int tid : List.of(100, 101, 200)) {
                 await("tid " + tid + " on node 1", () -> NODE1.equals(r.placement.affinity.get(tid)));
             }
+            assertTrue(Files.exists(dir.resolve("decisions.csv.partial")), "rows go to the .partial file while running");
+            assertFalse(Files.exists(log), "the named file appears complete, at exit");
             r.add(300, ThreadRole.JVM_INTERNAL); // created after the decision
             await("the new thread follows", () -> NODE1.equals(r.placement.affinity.get(300)));
             assertEquals(0, a.migrations());
         }
+        assertFalse(Files.exists(dir.resolve("decisions.csv.partial")));
         List<String> lines = Files.readAllLines(log);
         assertEquals(IntervalRecord.HEADER, lines.get(0));
         assertTrue(lines.get(1).contains(",SINGLE_THREADED,allocation,"), lines.get(1));
@@ -152,6 +155,19 @@ class AwarenessThreadScriptedTest {
         a.close();
         assertTrue(r.placement.affinity.isEmpty());
         assertNull(a.failure());
+    }
+
+    @Test
+    void unwritableLogIsReportedAndTheOptimizerRunsOn() throws Exception {
+        ScriptedRun r = parallelRun();
+        r.workPerRead = t -> t.role() == ThreadRole.MAIN ? 1000 : 1;
+        List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsLog=/nonexistent-dir/x.csv"),
+                ScriptedRun.TWO_NODES, r.directory(), r.source(false), r.placement, messages::add)) {
+            await("SINGLE_THREADED", () -> a.state() == AppState.SINGLE_THREADED);
+        }
+        assertTrue(messages.stream().anyMatch(m -> m.contains("cannot write the decision log")
+                && m.contains("/nonexistent-dir/x.csv")), messages.toString());
     }
 
     @Test

@@ -1,0 +1,215 @@
+package com.numa.testing;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A real two-node NUMA machine for tests: a Linux guest under QEMU (node 0 = CPU 0 + 1 GiB, node 1 = CPU 1 + 1 GiB,
+ * distance 21) that sees the host's / read-only, so the host's JDK, the build output and the local Maven repository
+ * are at their usual paths inside. Backed by {@code tools/numa-guest/run}; one boot costs about 8 s of wall time
+ * (software emulation), so tests should do several checks per {@link #run}.
+ *
+ * <ul>
+ * <li>{@link #unavailableReason()}: why the guest cannot run here, if it cannot (checked once per JVM).</li>
+ * <li>{@link #assumeAvailable()}: a JUnit assumption on that; with {@code NUMA_GUEST_REQUIRED=true} in the
+ * environment (CI) it fails the test instead of skipping it. Call it from {@code @BeforeEach} (or the test): surefire
+ * reports a skip from {@code @BeforeAll} without its reason.</li>
+ * <li>{@link #run(Duration, String...)} / {@link #run(Duration, List, List)}: run a command in the guest from the
+ * current working directory; returns its {@link Result}; timeouts and guest failures throw
+ * {@link NumaGuestException}.</li>
+ * <li>{@link #javaExecutable()}: the {@code java} of the JDK running the tests, to run the same JDK in the guest.</li>
+ * </ul>
+ * Inside the guest {@code /tmp} is a fresh tmpfs and {@code HOME=/tmp}; host directories passed as writable are
+ * mounted read-write at the same path.
+ */
+public final class NumaGuest {
+
+    /** What the guest command did: its exit code and its stdout and stderr, interleaved as written. */
+    public record Result(int exitCode, String output) {
+    }
+
+    /** Set to {@code true} where the guest must run (CI): an unavailable guest then fails tests instead of skipping. */
+    public static final String REQUIRED_ENV = "NUMA_GUEST_REQUIRED";
+
+    /** Beyond the guest's own timeout: time for a first run to fetch the kernel and build the initramfs. */
+    private static final Duration PREPARE_ALLOWANCE = Duration.ofMinutes(3);
+
+    private static Optional<String> unavailable;
+
+    private NumaGuest() {
+    }
+
+    /** Empty if the guest can run on this machine, else the reason (e.g. "qemu-system-x86_64 not found: ..."). */
+    public static synchronized Optional<String> unavailableReason() {
+        if (unavailable == null) {
+            unavailable = checkAvailability();
+        }
+        return unavailable;
+    }
+
+    /** Skips the calling test when the guest cannot run, naming the reason; fails it instead when it is required. */
+    public static void assumeAvailable() {
+        Optional<String> reason = unavailableReason();
+        if (reason.isEmpty()) {
+            return;
+        }
+        String message = "NUMA guest unavailable: " + reason.get();
+        if (Boolean.parseBoolean(System.getenv(REQUIRED_ENV))) {
+            Assertions.fail(message + " (" + REQUIRED_ENV + "=true, so this is an error)");
+        }
+        Assumptions.abort(message);
+    }
+
+    /** The java launcher of the JDK running this JVM; the guest sees the host's files, so it runs there too. */
+    public static String javaExecutable() {
+        return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** Runs {@code command} in the guest, nothing writable but the guest's own /tmp. */
+    public static Result run(Duration timeout, String... command) {
+        return run(timeout, List.of(), List.of(command));
+    }
+
+    /**
+     * Runs {@code command} in the guest with the given host directories writable inside.
+     *
+     * @throws NumaGuestException if the guest timed out, could not boot or set up, or the runner is missing
+     */
+    public static Result run(Duration timeout, List<Path> writableDirs, List<String> command) {
+        if (command.isEmpty()) {
+            throw new IllegalArgumentException("no command given to run in the NUMA guest");
+        }
+        long seconds = Math.max(1, (timeout.toMillis() + 999) / 1000);
+        Path runner = runner().orElseThrow(() -> new NumaGuestException(runnerMissing(), false));
+        Path scratch = null;
+        try {
+            scratch = Files.createTempDirectory("numa-guest-call");
+            Path status = scratch.resolve("status");
+            Path stdout = scratch.resolve("stdout");
+            Path stderr = scratch.resolve("stderr");
+            List<String> argv = new ArrayList<>(List.of(runner.toString(), "--timeout", Long.toString(seconds),
+                    "--status-file", status.toString()));
+            for (Path dir : writableDirs) {
+                argv.add("--writable");
+                argv.add(dir.toAbsolutePath().toString());
+            }
+            argv.add("--");
+            argv.addAll(command);
+            Process process = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+            Duration limit = Duration.ofSeconds(seconds).plus(PREPARE_ALLOWANCE);
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                // The runner's own timeout should have fired long before: something hangs outside QEMU.
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new NumaGuestException("the guest runner did not return within " + limit.toSeconds() + " s: "
+                        + String.join(" ", argv), true);
+            }
+            String output = Files.readString(stdout, StandardCharsets.UTF_8);
+            String diagnostics = Files.readString(stderr, StandardCharsets.UTF_8).strip();
+            return interpret(Files.exists(status) ? Files.readString(status).strip() : "", process.exitValue(),
+                    output, diagnostics);
+        } catch (IOException e) {
+            throw new NumaGuestException("cannot run the NUMA guest: " + e.getMessage(), false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NumaGuestException("interrupted while the NUMA guest ran", false);
+        } finally {
+            deleteQuietly(scratch);
+        }
+    }
+
+    /** Maps the runner's status line ("exit N", "timeout S", "error REASON") onto a result or an exception. */
+    static Result interpret(String status, int runnerExit, String output, String diagnostics) {
+        if (status.startsWith("exit ")) {
+            return new Result(Integer.parseInt(status.substring(5).strip()), output);
+        }
+        if (status.startsWith("timeout ")) {
+            throw new NumaGuestException("the NUMA guest timed out after " + status.substring(8) + " s and was killed"
+                    + detail(output, diagnostics), true);
+        }
+        String reason = status.startsWith("error ") ? status.substring(6) : "the guest runner exited with " + runnerExit;
+        throw new NumaGuestException("the NUMA guest failed: " + reason + detail(output, diagnostics), false);
+    }
+
+    private static String detail(String output, String diagnostics) {
+        StringBuilder b = new StringBuilder();
+        if (!diagnostics.isEmpty()) {
+            b.append("\n--- runner diagnostics\n").append(diagnostics);
+        }
+        if (!output.isEmpty()) {
+            b.append("\n--- command output so far\n").append(output.strip());
+        }
+        return b.toString();
+    }
+
+    private static Optional<String> checkAvailability() {
+        if (!System.getProperty("os.name", "").equals("Linux")) {
+            return Optional.of("the guest runner needs a Linux host (this is " + System.getProperty("os.name") + ")");
+        }
+        Optional<Path> runner = runner();
+        if (runner.isEmpty()) {
+            return Optional.of(runnerMissing());
+        }
+        try {
+            Process p = new ProcessBuilder(runner.get().toString(), "--check").redirectErrorStream(true).start();
+            String said;
+            try (var in = p.getInputStream()) {
+                said = new String(in.readAllBytes(), StandardCharsets.UTF_8).strip();
+            }
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return Optional.of(runner.get() + " --check did not answer within 60 s");
+            }
+            return p.exitValue() == 0 ? Optional.empty()
+                    : Optional.of(said.isEmpty() ? runner.get() + " --check exited with " + p.exitValue() : said);
+        } catch (IOException e) {
+            return Optional.of("cannot start " + runner.get() + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while checking the guest");
+        }
+    }
+
+    /** tools/numa-guest/run under the project root: the numa.home property (surefire), else the nearest ancestor. */
+    private static Optional<Path> runner() {
+        String home = System.getProperty("numa.home");
+        List<Path> roots = new ArrayList<>();
+        if (home != null) {
+            roots.add(Paths.get(home));
+        }
+        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+            roots.add(p);
+        }
+        return roots.stream().map(r -> r.resolve("tools/numa-guest/run").normalize()).filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    private static String runnerMissing() {
+        return "tools/numa-guest/run not found (looked under the numa.home system property and the ancestors of "
+                + Paths.get("").toAbsolutePath() + "); run the tests from the numa-jvm checkout";
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            files.sorted((a, b) -> b.getNameCount() - a.getNameCount()).forEach(f -> f.toFile().delete());
+        } catch (IOException ignored) {
+            // A leftover scratch directory in /tmp is harmless.
+        }
+    }
+}
