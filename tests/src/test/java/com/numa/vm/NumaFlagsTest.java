@@ -140,4 +140,14 @@ class NumaFlagsTest {
         assertTrue(table.lines().anyMatch(l -> l.startsWith("PerfUtilScope ") && l.contains("thread|core|both") && l.contains("thread ")));
         assertTrue(table.lines().anyMatch(l -> l.startsWith("NUMATopology ") && l.contains("auto")));
     }
+
+    @Test
+    void readmeFlagTableListsEveryDeclaredFlag() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of(System.getProperty("numa.home"), "README.md"));
+        for (var f : set.flags()) {
+            String form = f.isBoolean() ? "`-XX:+" + f.name() + "`" : "`-XX:" + f.name() + "=`";
+            assertTrue(readme.contains("| " + form + " |"), "README.md flag table lacks " + form
+                    + " (regenerate it from bin/numa vm -XX:+PrintNUMAFlags)");
+        }
+    }
 }
