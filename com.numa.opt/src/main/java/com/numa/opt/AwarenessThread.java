@@ -7,6 +7,7 @@ import com.numa.perfutil.flags.FlagValues;
 import com.numa.perfutil.threads.ThreadDirectory;
 import com.numa.perfutil.threads.ThreadIdentity;
 import com.numa.perfutil.topology.CpuSet;
+import com.numa.perfutil.topology.NumaTopologies;
 import com.numa.perfutil.topology.NumaTopology;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -136,7 +137,7 @@ public final class AwarenessThread implements AutoCloseable {
         }
         if (topology.nodeCount() < 2) {
             tagged.accept("one NUMA node (" + topology + "): nothing to choose between, Awareness Thread not started"
-                    + " (for testing, emulate nodes with the PerfUtil topology flag)");
+                    + " (to try it on one node, emulate nodes: " + NumaTopologies.FLAG + "=2)");
             return new AwarenessThread();
         }
         com.numa.perfutil.topology.NumaNode first = topology.node(0);
@@ -145,7 +146,9 @@ public final class AwarenessThread implements AutoCloseable {
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
                 DecisionThresholds.from(flags, nodeCores));
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
-        java.util.function.Supplier<WorkSource> source = work != null ? () -> work : () -> perfUtilOrJvm(threads, tagged);
+        OptFlags.Counters counters = flags.get(OptFlags.COUNTERS);
+        java.util.function.Supplier<WorkSource> source = work != null ? () -> work
+                : () -> workSource(counters, threads, tagged);
         MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
         AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, tagged);
         a.begin();
@@ -162,14 +165,29 @@ public final class AwarenessThread implements AutoCloseable {
         }
     }
 
-    /** Where no PMU counts instructions, PerfUtil drops them with one message and counts task-clock instead. */
-    private static WorkSource perfUtilOrJvm(ThreadDirectory threads, Consumer<String> log) {
+    /**
+     * PerfUtil's per-thread counters where they count instructions and cycles (the paper's CPI). Where they cannot
+     * (no PMU), auto takes CPU time from the JVM instead of perf's task-clock: the same quantity, without a perf event
+     * per thread that the kernel switches on every context switch.
+     */
+    private static WorkSource workSource(OptFlags.Counters counters, ThreadDirectory threads, Consumer<String> log) {
+        if (counters == OptFlags.Counters.JVM) {
+            return new JvmThreadWork();
+        }
+        SamplerWork perf;
         try {
-            return new SamplerWork(PerfUtil.perThread(List.of("instructions", "cycles", "task-clock"), threads, log));
+            List<String> events = counters == OptFlags.Counters.PERF ? List.of("instructions", "cycles", "task-clock")
+                    : List.of("instructions", "cycles");
+            perf = new SamplerWork(PerfUtil.perThread(events, threads, log));
         } catch (RuntimeException e) {
             log.accept("per-thread counters unavailable (" + e.getMessage() + "); using the JVM's per-thread CPU time");
             return new JvmThreadWork();
         }
+        if (counters == OptFlags.Counters.AUTO && !perf.hasCycles()) {
+            perf.close();
+            return new JvmThreadWork();
+        }
+        return perf;
     }
 
     private void begin() {
@@ -242,7 +260,8 @@ public final class AwarenessThread implements AutoCloseable {
     private void run() {
         try {
             work = workFactory.get();
-            log.accept("work counted as " + work.workUnit() + (work.hasCycles() ? " with cycles (CPI)" : " (no cycles: no CPI)"));
+            log.accept("work counted as " + work.workUnit() + " from " + work.describe()
+                    + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
             long progress = Progress.total();
             long last = System.nanoTime();
@@ -256,9 +275,8 @@ public final class AwarenessThread implements AutoCloseable {
                 Signal signal = CostSignal.resolve(settings.signal(), work.hasCycles(), p > 0, allocation.supported());
                 List<ThreadWork> deltas = collector.deltas(collect(threads, signal == Signal.ALLOCATION));
                 long now = System.nanoTime();
-                Signal sig = signal;
-                signalUsed = sig.name().toLowerCase(java.util.Locale.ROOT);
-                double cost = CostSignal.cost(sig, deltas, now - last, p - progress);
+                signalUsed = signal.name().toLowerCase(java.util.Locale.ROOT);
+                double cost = CostSignal.cost(signal, deltas, now - last, p - progress);
                 IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(), cost, signalUsed);
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;

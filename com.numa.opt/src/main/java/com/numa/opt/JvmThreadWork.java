@@ -29,6 +29,11 @@ public final class JvmThreadWork implements WorkSource {
     }
 
     @Override
+    public String describe() {
+        return "per-thread CPU time from the JVM (ThreadMXBean)";
+    }
+
+    @Override
     public boolean hasCycles() {
         return false;
     }

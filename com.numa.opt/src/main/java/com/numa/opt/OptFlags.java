@@ -16,6 +16,9 @@ public final class OptFlags {
     /** Whether memory follows the threads: none (the paper: affinity only), bind new pages, migrate existing ones. */
     public enum MemPolicy { NONE, BIND, MIGRATE }
 
+    /** Where per-thread work comes from (see {@link AwarenessThread}). */
+    public enum Counters { AUTO, PERF, JVM }
+
     /** The throughput signal compared in the single-versus-all-nodes probe (see {@link CostSignal}). */
     public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION }
 
@@ -47,6 +50,9 @@ public final class OptFlags {
             "decide and log, never change affinity or memory policy");
     public static final Flag<String> LOG = Flag.string("NUMAOptsLog", "",
             "decision log CSV file (one row per interval and a final '# summary' line); \"\" = none");
+    public static final Flag<Counters> COUNTERS = Flag.choice("NUMAOptsCounters", Counters.class, Counters.AUTO,
+            "per-thread work: perf (PerfUtil: instructions+cycles, else task-clock), jvm (ThreadMXBean CPU time), "
+                    + "auto = perf where it counts instructions and cycles, else jvm (same CPU time without perf events)");
     public static final Flag<Signal> SIGNAL = Flag.choice("NUMAOptsSignal", Signal.class, Signal.AUTO,
             "probe signal: cpi (needs cycles+instructions), progress (Progress.add from the application), "
                     + "allocation (bytes allocated by application threads), auto = the first available");
@@ -56,7 +62,7 @@ public final class OptFlags {
 
     public static List<Flag<?>> all() {
         return List.of(NUMA_OPTS, INTERVAL, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
-                MARGIN, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, SIGNAL);
+                MARGIN, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
     }
 
     public static List<String> familyPrefixes() {

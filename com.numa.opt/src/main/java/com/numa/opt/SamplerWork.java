@@ -39,6 +39,11 @@ public final class SamplerWork implements WorkSource {
     }
 
     @Override
+    public String describe() {
+        return "PerfUtil per-thread counters " + sampler.events();
+    }
+
+    @Override
     public boolean hasCycles() {
         return cpi;
     }

@@ -17,6 +17,9 @@ public interface WorkSource extends AutoCloseable {
 
     List<ThreadWork> read(List<ThreadIdentity> threads);
 
+    /** Where the numbers come from, for the log. */
+    String describe();
+
     @Override
     default void close() {
     }

@@ -100,7 +100,8 @@ class AwarenessThreadEmulatedTest {
     void singleThreadedWorkloadEndsOnOneNodeWithEveryThreadAndLateThreadsFollow(OptFlags.MemPolicy policy) throws Exception {
         List<String> messages = new CopyOnWriteArrayList<>();
         long sink = 0;
-        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsMemPolicy=" + policy.name().toLowerCase()),
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsMemPolicy=" + policy.name().toLowerCase(),
+                "-XX:NUMAOptsCounters=perf"),
                 emulated(), inventory(), null, new AffinityPlacement(), messages::add)) {
             assertTrue(a.running());
             long end = System.nanoTime() + 60_000_000_000L;
@@ -135,7 +136,8 @@ class AwarenessThreadEmulatedTest {
             assertNull(a.failure());
             assertTrue(messages.stream().noneMatch(m -> m.contains("memory policy off")), messages.toString());
             // PerfUtil's sampler is in use; without a PMU it counts task-clock, so work is CPU time
-            assertTrue(messages.stream().anyMatch(m -> m.contains("work counted as cpu-ns")), messages.toString());
+            assertTrue(messages.stream().anyMatch(m -> m.contains("work counted as cpu-ns from PerfUtil")),
+                    messages.toString());
             assertTrue(messages.stream().noneMatch(m -> m.contains("per-thread counters unavailable")), messages.toString());
             if (policy != OptFlags.MemPolicy.NONE) {
                 // one real node here: the heap is trivially on node 0 (the 2-node guest makes this meaningful)
@@ -160,6 +162,7 @@ class AwarenessThreadEmulatedTest {
         try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsSignal=allocation"), emulated(),
                 inventory(), null, new AffinityPlacement(), m -> { })) {
             workers.forEach(Thread::start); // started under the optimizer: they must be found and counted as workers
+            // auto counters without a PMU: the JVM's per-thread CPU time
             assertTrue(waitFor(() -> a.history().stream().anyMatch(h -> h.state().parallelDecision())),
                     "history " + a.history());
             List<AppState> states = a.history().stream().map(IntervalRecord::state).toList();

@@ -196,6 +196,10 @@ class AwarenessThreadScriptedTest {
                 return false;
             }
 
+            public String describe() {
+                return "failing";
+            }
+
             public List<ThreadWork> read(List<com.numa.perfutil.threads.ThreadIdentity> ts) {
                 if (reads.incrementAndGet() > 4) {
                     throw new IllegalStateException("counter read failed");

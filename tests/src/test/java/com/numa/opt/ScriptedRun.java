@@ -77,6 +77,11 @@ final class ScriptedRun {
             }
 
             @Override
+            public String describe() {
+                return "scripted";
+            }
+
+            @Override
             public List<ThreadWork> read(List<ThreadIdentity> ts) {
                 boolean allNodes = ts.stream().anyMatch(t -> TWO_NODES.usableCpus().equals(placement.affinity.get(t.tid())));
                 List<ThreadWork> out = new ArrayList<>();
