@@ -143,8 +143,16 @@ public final class ThreadInventory implements ThreadDirectory {
         chooseFallbackMain(javaThreads);
         if (unavailableReason == null) {
             try {
+                Map<Long, Thread> afterDump = null;
                 for (ThreadDumpParser.DumpedThread d : ThreadDumpParser.parse(dumps.threadPrint())) {
                     Thread t = d.javaId() < 0 ? null : javaThreads.get(d.javaId());
+                    if (t == null && d.javaId() >= 0) {
+                        // started between the snapshot and the dump: look again rather than call it hidden for good
+                        if (afterDump == null) {
+                            afterDump = javaThreads();
+                        }
+                        t = afterDump.get(d.javaId());
+                    }
                     ThreadRoleRules.Kind kind = d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
                             : t == null ? ThreadRoleRules.Kind.HIDDEN : ThreadRoleRules.kindOf(t);
                     known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), kind, t));

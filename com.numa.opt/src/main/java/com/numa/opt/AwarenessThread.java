@@ -1,0 +1,412 @@
+package com.numa.opt;
+
+import com.numa.opt.OptFlags.NodeChoice;
+import com.numa.opt.OptFlags.Signal;
+import com.numa.perfutil.PerfUtil;
+import com.numa.perfutil.flags.FlagValues;
+import com.numa.perfutil.threads.ThreadDirectory;
+import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.perfutil.topology.CpuSet;
+import com.numa.perfutil.topology.NumaTopologies;
+import com.numa.perfutil.topology.NumaTopology;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The NUMA optimizer of -XX:+NUMAOpts (paper §5): one daemon thread named {@value #THREAD_NAME} that repeats
+ * Sleep → Collect → Process → Decide → Act; application threads do no extra work.
+ *
+ * <p>Public surface of com.numa.opt:
+ * <ul>
+ * <li>{@link #start(FlagValues, NumaTopology, ThreadDirectory)}: what the agent calls (on the main thread, so that
+ * -XX:NUMAOptsNode=main finds the main thread's node); the overload taking a {@link WorkSource} and
+ * {@link ThreadPlacement} is for other counter sources and for tests.</li>
+ * <li>{@link #state()}, {@link #migrations()}, {@link #history()}: what it decided; {@link #close()} stops it and
+ * writes the summary (also done by a shutdown hook).</li>
+ * <li>{@link OptFlags}: the flags; {@link Decider}: the pure decision logic; {@link Progress}: the application's
+ * throughput API for machines without counters.</li>
+ * </ul>
+ *
+ * <p>Collect reads cumulative per-thread work ({@link WorkSource}: retired instructions and cycles through PerfUtil, or
+ * CPU time where there is no PMU); Process turns one interval's deltas into {@link IntervalMetrics}; Decide is
+ * {@link Decider}; Act pins every thread of the JVM (application and internal, and threads created later: new tids are
+ * pinned every base interval, also during a stabilized long sleep) to one node's CPUs or to all usable CPUs, and
+ * optionally moves memory ({@link MemoryPlacement}).
+ *
+ * <p>On a one-node machine (and with -XX:-NUMAOpts) nothing starts: one log line, no thread, no cost. An internal
+ * failure is reported once, the threads get all usable CPUs back and the optimizer turns itself off.
+ */
+public final class AwarenessThread implements AutoCloseable {
+    public static final String THREAD_NAME = "NUMA-Awareness-Thread";
+
+    private final Settings settings;
+    private final NumaTopology topology;
+    private final ThreadDirectory directory;
+    private final java.util.function.Supplier<WorkSource> workFactory;
+    private WorkSource work;
+    private final ThreadPlacement placement;
+    private final MemoryPlacement memory;
+    private final Consumer<String> log;
+    private final Decider decider;
+    private final NodePinner pinner;
+    private final IntervalCollector collector = new IntervalCollector();
+    private final ThreadAllocation allocation = new ThreadAllocation();
+    private final CpuLoad cpuLoad = new CpuLoad();
+    private final DecisionLog csv;
+    private final int mainNode;
+    private final List<IntervalRecord> history = Collections.synchronizedList(new ArrayList<>());
+    private final Map<AppState, Integer> stateCounts = new EnumMap<>(AppState.class);
+    private final Thread thread;
+    private final Thread shutdownHook;
+    private volatile boolean running;
+    private volatile AppState state = AppState.UNDECIDED;
+    private AppState lastSettled = AppState.UNDECIDED;
+    private volatile int migrations;
+    private volatile String signalUsed = "none";
+    private volatile String failure;
+    private int placementChanges;
+    private boolean memoryOn = true;
+    private int singleNode = -1;
+    private long startNs;
+    private volatile long selfCpuNs = -1;
+
+    /** The flag values this thread acts on, resolved once. */
+    record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs, String logFile,
+            DecisionThresholds thresholds) {
+    }
+
+    private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory,
+            java.util.function.Supplier<WorkSource> workFactory, ThreadPlacement placement, MemoryPlacement memory,
+            Consumer<String> log) {
+        this.settings = settings;
+        this.topology = topology;
+        this.directory = directory;
+        this.workFactory = workFactory;
+        this.placement = placement;
+        this.memory = memory;
+        this.log = log;
+        this.decider = new Decider(settings.thresholds());
+        this.pinner = new NodePinner(placement);
+        this.csv = settings.logFile().isEmpty() ? null : openLog(settings.logFile(), log);
+        this.mainNode = NodeChooser.nodeOf(topology, placement.currentCpu());
+        this.thread = new Thread(this::run, THREAD_NAME);
+        this.thread.setDaemon(true);
+        this.shutdownHook = new Thread(this::stop, THREAD_NAME + "-exit");
+    }
+
+    /** An instance that never started (one node, or -XX:-NUMAOpts). */
+    private AwarenessThread() {
+        settings = null;
+        topology = null;
+        directory = null;
+        workFactory = null;
+        placement = null;
+        memory = null;
+        log = s -> { };
+        decider = null;
+        pinner = null;
+        csv = null;
+        mainNode = -1;
+        thread = null;
+        shutdownHook = null;
+    }
+
+    /**
+     * The agent's entry point: PerfUtil per-thread counters (instructions and cycles where the machine counts them,
+     * task-clock otherwise), real affinity calls, messages on stderr.
+     */
+    public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads) {
+        return start(flags, topology, threads, null, new AffinityPlacement(), System.err::println);
+    }
+
+    /**
+     * Starts the optimizer with explicit parts. {@code work} null means PerfUtil's per-thread counters, or, if those
+     * cannot be opened at all, per-thread CPU time from the JVM. Returns an instance whose {@link #running()} is false
+     * when nothing was started.
+     */
+    public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
+            ThreadPlacement placement, Consumer<String> log) {
+        Consumer<String> tagged = m -> log.accept("[numa-opt] " + m);
+        if (!flags.get(OptFlags.NUMA_OPTS)) {
+            return new AwarenessThread();
+        }
+        if (topology.nodeCount() < 2) {
+            tagged.accept("one NUMA node (" + topology + "): nothing to choose between, Awareness Thread not started"
+                    + " (to try it on one node, emulate nodes: " + NumaTopologies.FLAG + "=2)");
+            return new AwarenessThread();
+        }
+        com.numa.perfutil.topology.NumaNode first = topology.node(0);
+        int nodeCores = Math.max(1, first.cpus().size());
+        Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
+                flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
+                DecisionThresholds.from(flags, nodeCores));
+        // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
+        OptFlags.Counters counters = flags.get(OptFlags.COUNTERS);
+        java.util.function.Supplier<WorkSource> source = work != null ? () -> work
+                : () -> workSource(counters, threads, tagged);
+        MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
+        AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, tagged);
+        a.begin();
+        return a;
+    }
+
+    private static DecisionLog openLog(String file, Consumer<String> log) {
+        try {
+            return new DecisionLog(Path.of(file));
+        } catch (java.io.IOException | RuntimeException e) {
+            log.accept("cannot write the decision log -XX:NUMAOptsLog=" + file + " (" + e + "); running without it."
+                    + " Give a path in an existing, writable directory.");
+            return null;
+        }
+    }
+
+    /**
+     * PerfUtil's per-thread counters where they count instructions and cycles (the paper's CPI). Where they cannot
+     * (no PMU), auto takes CPU time from the JVM instead of perf's task-clock: the same quantity, without a perf event
+     * per thread that the kernel switches on every context switch.
+     */
+    private static WorkSource workSource(OptFlags.Counters counters, ThreadDirectory threads, Consumer<String> log) {
+        if (counters == OptFlags.Counters.JVM) {
+            return new JvmThreadWork();
+        }
+        SamplerWork perf;
+        try {
+            List<String> events = counters == OptFlags.Counters.PERF ? List.of("instructions", "cycles", "task-clock")
+                    : List.of("instructions", "cycles");
+            perf = new SamplerWork(PerfUtil.perThread(events, threads, log));
+        } catch (RuntimeException e) {
+            log.accept("per-thread counters unavailable (" + e.getMessage() + "); using the JVM's per-thread CPU time");
+            return new JvmThreadWork();
+        }
+        if (counters == OptFlags.Counters.AUTO && !perf.hasCycles()) {
+            perf.close();
+            return new JvmThreadWork();
+        }
+        return perf;
+    }
+
+    private void begin() {
+        running = true;
+        startNs = System.nanoTime();
+        if (settings.node() == NodeChoice.LEAST_LOADED) {
+            cpuLoad.busySinceLastCall(); // so the first choice looks at load since start, not since boot
+        }
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+        log.accept("started on " + topology + ", signal=" + settings.signal().name()
+                .toLowerCase(java.util.Locale.ROOT) + (settings.fake() ? ", fake (always single node)" : "")
+                + (settings.logOnly() ? ", log only" : "") + ", main thread on node " + topology.node(mainNode).id());
+        thread.start();
+    }
+
+    public boolean running() {
+        return running;
+    }
+
+    /** The latest decision (a probe state while probing). */
+    public AppState state() {
+        return state;
+    }
+
+    public int migrations() {
+        return migrations;
+    }
+
+    /** Every interval so far, oldest first. */
+    public List<IntervalRecord> history() {
+        synchronized (history) {
+            return List.copyOf(history);
+        }
+    }
+
+    /** CPU time the Awareness Thread consumed in total (its direct cost), known once it has stopped; -1 before. */
+    public long selfCpuNs() {
+        return selfCpuNs;
+    }
+
+    /** Why the optimizer turned itself off, or null. */
+    public String failure() {
+        return failure;
+    }
+
+    /** Stops the loop, waits for it, writes the summary. Affinity stays as last set. */
+    @Override
+    public void close() {
+        if (thread == null) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook is running or ran
+        }
+        stop();
+    }
+
+    private void stop() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void run() {
+        try {
+            work = workFactory.get();
+            log.accept("work counted as " + work.workUnit() + " from " + work.describe()
+                    + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
+            collector.deltas(collect(directory.liveThreads(), allocation.supported()));
+            long progress = Progress.total();
+            long last = System.nanoTime();
+            long sleepMs = settings.baseIntervalMs();
+            while (running) {
+                if (!sleep(sleepMs)) {
+                    break;
+                }
+                List<ThreadIdentity> threads = directory.liveThreads();
+                long p = Progress.total();
+                Signal signal = CostSignal.resolve(settings.signal(), work.hasCycles(), p > 0, allocation.supported());
+                List<ThreadWork> deltas = collector.deltas(collect(threads, signal == Signal.ALLOCATION));
+                long now = System.nanoTime();
+                signalUsed = signal.name().toLowerCase(java.util.Locale.ROOT);
+                double cost = CostSignal.cost(signal, deltas, now - last, p - progress);
+                IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(), cost, signalUsed);
+                long measuredMs = (now - last) / 1_000_000;
+                last = now;
+                progress = p;
+                Decision d = decider.next(m);
+                String action = act(d.placement(), threads);
+                record(d, m, action, measuredMs);
+                sleepMs = d.intervalMs();
+            }
+        } catch (Throwable t) {
+            failure = t.toString();
+            log.accept("internal failure, optimizer off, threads get all CPUs back: " + t);
+            try {
+                pinner.moveTo(topology.usableCpus(), directory.liveThreads());
+            } catch (Throwable ignored) {
+                // best effort: the application runs on regardless
+            }
+        } finally {
+            running = false;
+            finish();
+        }
+    }
+
+    /** Sleeps in base-interval slices, pinning threads created meanwhile. False when stopped. */
+    private boolean sleep(long ms) {
+        long end = System.nanoTime() + ms * 1_000_000;
+        while (running) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return true;
+            }
+            try {
+                Thread.sleep(Math.min(left, settings.baseIntervalMs()));
+            } catch (InterruptedException e) {
+                return false;
+            }
+            if (System.nanoTime() < end && !settings.logOnly() && pinner.target() != null) {
+                pinner.follow(directory.liveThreads());
+            }
+        }
+        return false;
+    }
+
+    /** Allocated bytes are read only while the allocation signal is in use (a call per thread). */
+    private List<ThreadWork> collect(List<ThreadIdentity> threads, boolean withAllocation) {
+        List<ThreadWork> readings = work.read(threads);
+        return withAllocation ? allocation.fill(readings) : readings;
+    }
+
+    private String act(Placement p, List<ThreadIdentity> threads) {
+        if (p == null) {
+            return "none";
+        }
+        Placement effective = settings.fake() ? Placement.SINGLE_NODE : p;
+        int node = effective == Placement.SINGLE_NODE ? chooseNode() : -1;
+        CpuSet target = node >= 0 ? topology.node(node).cpus() : topology.usableCpus();
+        String name = node >= 0 ? "pin-single:node" + topology.node(node).id() : "pin-all";
+        if (settings.logOnly()) {
+            return "log-only:" + name;
+        }
+        if (!pinner.moveTo(target, threads)) {
+            return "stay";
+        }
+        placementChanges++;
+        if (memoryOn) {
+            try {
+                memory.follow(node, topology);
+            } catch (RuntimeException e) {
+                memoryOn = false; // affinity alone still helps; report once
+                log.accept("memory policy off after a failure, affinity continues: " + e.getMessage());
+            }
+        }
+        return name;
+    }
+
+    /** The single node: main's, or the least loaded one chosen when entering single-node mode and kept while there. */
+    private int chooseNode() {
+        if (settings.node() == NodeChoice.MAIN) {
+            return mainNode;
+        }
+        boolean onSingle = singleNode >= 0 && topology.node(singleNode).cpus().equals(pinner.target());
+        if (!onSingle) {
+            singleNode = NodeChooser.leastLoaded(topology, cpuLoad.busySinceLastCall());
+        }
+        return singleNode;
+    }
+
+    private void record(Decision d, IntervalMetrics m, String action, long measuredMs) throws java.io.IOException {
+        AppState before = lastSettled;
+        if (!d.state().probe()) {
+            lastSettled = d.state();
+        }
+        state = d.state();
+        migrations = d.migrations();
+        stateCounts.merge(d.state(), 1, Integer::sum);
+        CpuSet target = pinner.target();
+        IntervalRecord r = new IntervalRecord((System.nanoTime() - startNs) / 1_000_000, measuredMs, d.state(), m.signal(),
+                m.cost(), m.mainSharePct(), m.workers(), m.imbalancePct(), action, target == null ? "" : target.toList(),
+                d.migrations());
+        history.add(r);
+        if (csv != null) {
+            csv.add(r);
+        }
+        if (before != d.state() && !d.state().probe()) {
+            log.accept("decided " + d.state() + " (" + action + ", signal " + m.signal() + ", main "
+                    + Math.round(m.mainSharePct()) + "%, " + m.workers() + " workers, imbalance "
+                    + Math.round(m.imbalancePct()) + "%)");
+        }
+    }
+
+    private void finish() {
+        selfCpuNs = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        String summary = "intervals=" + history.size() + " final_state=" + state + " migrations=" + migrations
+                + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls()
+                + " work=" + (work == null ? "none" : work.workUnit())
+                + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
+                + (failure == null ? "" : " failure=" + failure.replace(',', ';'));
+        try {
+            if (csv != null) {
+                csv.close(summary);
+            }
+        } catch (java.io.IOException e) {
+            log.accept("cannot write " + settings.logFile() + ": " + e.getMessage());
+        }
+        try {
+            if (work != null) {
+                work.close();
+            }
+        } catch (RuntimeException ignored) {
+            // closing counters at exit must not fail the application
+        }
+    }
+}

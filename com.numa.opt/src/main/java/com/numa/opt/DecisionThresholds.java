@@ -1,0 +1,33 @@
+package com.numa.opt;
+
+import com.numa.perfutil.flags.FlagValues;
+
+/**
+ * The numbers the Decide step compares against, all from flags. {@code nodeCores} is the CPU count of the node a
+ * single-node placement would use (TLP_BOUND: workers fit on it).
+ */
+public record DecisionThresholds(double workerSharePct, double mainSharePct, double imbalancePct, double margin,
+        int nodeCores, long baseIntervalMs, long intervalStepMs, long maxIntervalMs, boolean stabilize) {
+
+    public DecisionThresholds {
+        if (nodeCores < 1) {
+            throw new IllegalArgumentException("nodeCores must be >= 1, got " + nodeCores);
+        }
+        if (maxIntervalMs < baseIntervalMs) {
+            throw new IllegalArgumentException("-XX:NUMAOptsIntervalMax=" + maxIntervalMs + " is below -XX:NUMAOptsInterval="
+                    + baseIntervalMs + ": raise the maximum or lower the interval");
+        }
+    }
+
+    public static DecisionThresholds from(FlagValues f, int nodeCores) {
+        int base = f.get(OptFlags.INTERVAL);
+        return new DecisionThresholds(f.get(OptFlags.WORKER_SHARE), f.get(OptFlags.MAIN_SHARE), f.get(OptFlags.IMBALANCE),
+                f.get(OptFlags.MARGIN), nodeCores, base, f.get(OptFlags.INTERVAL_STEP),
+                Math.max(base, f.get(OptFlags.INTERVAL_MAX)), f.get(OptFlags.STABILIZE));
+    }
+
+    /** The paper's values with a given node size. */
+    public static DecisionThresholds defaults(int nodeCores) {
+        return new DecisionThresholds(4, 80, 90, 0.15, nodeCores, 200, 200, 10_000, true);
+    }
+}

@@ -1,0 +1,22 @@
+package com.numa.opt;
+
+/**
+ * One row of the decision log: when the interval ended (ms since the optimizer started), how long it really lasted,
+ * what was measured during it (cost, shares, workers, imbalance), the state decided at its end and the action taken
+ * for the next interval (so a PROBING_ALL_NODES row carries the cost measured on the single node). {@code action} is e.g. {@code pin-single:node1}, {@code pin-all}, {@code stay},
+ * {@code log-only:pin-all}.
+ */
+public record IntervalRecord(long timeMs, long intervalMs, AppState state, String signal, double cost,
+        double mainSharePct, int workers, double imbalancePct, String action, String cpus, int migrations) {
+
+    static final String HEADER = "time_ms,interval_ms,state,signal,cost,main_share_pct,workers,imbalance_pct,action,cpus,migrations";
+
+    String csv() {
+        return timeMs + "," + intervalMs + "," + state + "," + signal + "," + num(cost) + "," + num(mainSharePct) + ","
+                + workers + "," + num(imbalancePct) + "," + action + ",\"" + cpus + "\"," + migrations;
+    }
+
+    private static String num(double d) {
+        return Double.isNaN(d) ? "" : String.format(java.util.Locale.ROOT, "%.4g", d);
+    }
+}

@@ -1,0 +1,76 @@
+package com.numa.opt;
+
+import com.numa.perfutil.flags.Flag;
+import com.numa.perfutil.flags.FlagSet;
+import java.util.List;
+
+/**
+ * The {@code -XX:NUMAOpts...} flags of the Awareness Thread, declared once. The vm module merges {@link #all()} into its
+ * registry; {@link #flagSet()} is this family alone (tests, the overhead benchmark).
+ */
+public final class OptFlags {
+
+    /** Which node a single-node placement uses. */
+    public enum NodeChoice { MAIN, LEAST_LOADED }
+
+    /** Whether memory follows the threads: none (the paper: affinity only), bind new pages, migrate existing ones. */
+    public enum MemPolicy { NONE, BIND, MIGRATE }
+
+    /** Where per-thread work comes from (see {@link AwarenessThread}). */
+    public enum Counters { AUTO, PERF, JVM }
+
+    /** The throughput signal compared in the single-versus-all-nodes probe (see {@link CostSignal}). */
+    public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION }
+
+    public static final Flag<Boolean> NUMA_OPTS = Flag.bool("NUMAOpts", false,
+            "start the Awareness Thread: classify the application online and pin it to one node or all nodes");
+    public static final Flag<Integer> INTERVAL = Flag.integer("NUMAOptsInterval", 200, 10, 60_000,
+            "base sleep between two decisions, ms");
+    public static final Flag<Boolean> STABILIZE = Flag.bool("NUMAOptsStabilize", true,
+            "lengthen the interval while a parallel application gets the same decision; reset it when it changes");
+    public static final Flag<Integer> INTERVAL_STEP = Flag.integer("NUMAOptsIntervalStep", 200, 1, 60_000,
+            "how much each repeated parallel decision adds to the interval, ms");
+    public static final Flag<Integer> INTERVAL_MAX = Flag.integer("NUMAOptsIntervalMax", 10_000, 10, 3_600_000,
+            "upper bound of the stabilized interval, ms");
+    public static final Flag<Integer> WORKER_SHARE = Flag.integer("NUMAOptsWorkerShare", 4, 0, 100,
+            "an application thread (main excluded) is a worker when it retires at least this share of the work, %");
+    public static final Flag<Integer> MAIN_SHARE = Flag.integer("NUMAOptsMainShare", 80, 0, 100,
+            "SINGLE_THREADED when the main thread's share of the work exceeds this, %");
+    public static final Flag<Integer> IMBALANCE = Flag.integer("NUMAOptsImbalance", 90, 0, 10_000,
+            "EMBARRASSINGLY_IMBALANCED when the workers' imbalance (stdev/mean) exceeds this, %");
+    public static final Flag<Double> MARGIN = Flag.decimal("NUMAOptsMargin", 0.15, 0.0, 10.0,
+            "PARALLEL_ON_ALL_NODES when allNodeCost <= singleNodeCost * (1 + margin)");
+    public static final Flag<NodeChoice> NODE = Flag.choice("NUMAOptsNode", NodeChoice.class, NodeChoice.MAIN,
+            "node of a single-node placement: the one the main thread started on, or the least loaded one");
+    public static final Flag<MemPolicy> MEM_POLICY = Flag.choice("NUMAOptsMemPolicy", MemPolicy.class, MemPolicy.NONE,
+            "move memory with the threads: none, bind (future pages of the process's anonymous mappings), migrate (existing pages)");
+    public static final Flag<Boolean> FAKE = Flag.bool("NUMAOptsFake", false,
+            "decide as usual but always act single-node (the paper's fakeOpts build, to measure the mechanism's cost)");
+    public static final Flag<Boolean> LOG_ONLY = Flag.bool("NUMAOptsLogOnly", false,
+            "decide and log, never change affinity or memory policy");
+    public static final Flag<String> LOG = Flag.string("NUMAOptsLog", "",
+            "decision log CSV file (one row per interval and a final '# summary' line); \"\" = none");
+    public static final Flag<Counters> COUNTERS = Flag.choice("NUMAOptsCounters", Counters.class, Counters.AUTO,
+            "per-thread work: perf (PerfUtil: instructions+cycles, else task-clock), jvm (ThreadMXBean CPU time), "
+                    + "auto = perf where it counts instructions and cycles, else jvm (same CPU time without perf events)");
+    public static final Flag<Signal> SIGNAL = Flag.choice("NUMAOptsSignal", Signal.class, Signal.AUTO,
+            "probe signal: cpi (needs cycles+instructions), progress (Progress.add from the application), "
+                    + "allocation (bytes allocated by application threads), auto = the first available");
+
+    private OptFlags() {
+    }
+
+    public static List<Flag<?>> all() {
+        return List.of(NUMA_OPTS, INTERVAL, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
+                MARGIN, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
+    }
+
+    public static List<String> familyPrefixes() {
+        return List.of("NUMAOpts");
+    }
+
+    /** This family on its own. */
+    public static FlagSet flagSet() {
+        return new FlagSet(familyPrefixes(), all());
+    }
+}

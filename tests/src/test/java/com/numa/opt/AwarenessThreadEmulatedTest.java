@@ -1,0 +1,237 @@
+package com.numa.opt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.numa.perfutil.flags.FlagValues;
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ProcTasks;
+import com.numa.perfutil.threads.ThreadInventory;
+import com.numa.perfutil.topology.CpuSet;
+import com.numa.perfutil.topology.NumaNode;
+import com.numa.perfutil.topology.NumaTopology;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The Awareness Thread in this JVM with real threads, the real ThreadInventory, PerfUtil's per-thread counters
+ * (task-clock here: no PMU) and real sched_setaffinity calls, on the
+ * emulated topology pseudo-node 0 = CPU 0, pseudo-node 1 = CPU 1; affinity is read back from /proc. Every test gives
+ * all threads their original CPUs back.
+ */
+class AwarenessThreadEmulatedTest {
+    private CpuSet original;
+
+    static NumaTopology emulated() {
+        return new NumaTopology(List.of(new NumaNode(0, CpuSet.of(0), 1L << 30, 0), new NumaNode(1, CpuSet.of(1), 1L << 30, 0)),
+                new int[][] {{10, 20}, {20, 10}}, true);
+    }
+
+    @BeforeEach
+    void needTwoCpus() {
+        original = CpuSet.fromMask(LinuxSyscalls.schedGetaffinity(0));
+        assumeTrue(original.containsAll(CpuSet.of(0, 1)), "needs CPUs 0 and 1, has " + original);
+    }
+
+    @AfterEach
+    void restoreAffinity() {
+        for (int tid : ProcTasks.tids()) {
+            try {
+                LinuxSyscalls.schedSetaffinity(tid, original.toMask());
+            } catch (RuntimeException ended) {
+                // thread gone
+            }
+        }
+    }
+
+    static Map<Integer, String> allowedCpus() {
+        Map<Integer, String> out = new HashMap<>();
+        for (int tid : ProcTasks.tids()) {
+            String s = ProcTasks.status(tid, "Cpus_allowed_list");
+            if (s != null) {
+                out.put(tid, s);
+            }
+        }
+        return out;
+    }
+
+    /** The real directory, with the calling test thread as MAIN (the agent registers the main thread likewise). */
+    static ThreadInventory inventory() {
+        ThreadInventory inv = new ThreadInventory();
+        inv.registerMainThread(LinuxSyscalls.gettid());
+        return inv;
+    }
+
+    static FlagValues flags(String... extra) throws Exception {
+        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100"));
+        a.addAll(List.of(extra));
+        return OptFlags.flagSet().parse(a);
+    }
+
+    /** CPU work plus some allocation, as a real program does. */
+    static long burn(long iterations) {
+        long x = 0;
+        for (long i = 0; i < iterations; i++) {
+            x += (i * 31) ^ (x >>> 3);
+            if ((i & 0xFFFF) == 0) {
+                x += new long[64].length;
+            }
+        }
+        return x;
+    }
+
+    @ParameterizedTest
+    @EnumSource(OptFlags.MemPolicy.class)
+    void singleThreadedWorkloadEndsOnOneNodeWithEveryThreadAndLateThreadsFollow(OptFlags.MemPolicy policy) throws Exception {
+        List<String> messages = new CopyOnWriteArrayList<>();
+        long sink = 0;
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsMemPolicy=" + policy.name().toLowerCase(),
+                "-XX:NUMAOptsCounters=perf"),
+                emulated(), inventory(), null, new AffinityPlacement(), messages::add)) {
+            assertTrue(a.running());
+            long end = System.nanoTime() + 60_000_000_000L;
+            while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
+                sink += burn(2_000_000); // this test thread is the main thread and does all the work
+            }
+            assertEquals(AppState.SINGLE_THREADED, a.state(), "history " + a.history());
+            String node = a.history().get(a.history().size() - 1).cpus();
+            assertTrue(node.equals("0") || node.equals("1"), "single node CPUs: " + node);
+            waitFor(() -> allowedCpus().values().stream().allMatch(node::equals));
+            Map<Integer, String> allowed = allowedCpus();
+            assertTrue(allowed.values().stream().allMatch(node::equals), "every JVM thread on CPU " + node + ": " + allowed);
+
+            // a thread created after the decision that widens its own affinity is pinned back at the next interval
+            CountDownLatch widened = new CountDownLatch(1);
+            AtomicBoolean stop = new AtomicBoolean();
+            int[] lateTid = new int[1];
+            Thread late = new Thread(() -> {
+                lateTid[0] = LinuxSyscalls.gettid();
+                LinuxSyscalls.schedSetaffinity(0, original.toMask());
+                widened.countDown();
+                while (!stop.get()) {
+                    sleep(10);
+                }
+            }, "late-thread");
+            late.start();
+            widened.await();
+            assertTrue(waitFor(() -> node.equals(ProcTasks.status(lateTid[0], "Cpus_allowed_list"))),
+                    "late thread still on " + ProcTasks.status(lateTid[0], "Cpus_allowed_list"));
+            stop.set(true);
+            late.join();
+            assertNull(a.failure());
+            assertTrue(messages.stream().noneMatch(m -> m.contains("memory policy off")), messages.toString());
+            // PerfUtil's sampler is in use; without a PMU it counts task-clock, so work is CPU time
+            assertTrue(messages.stream().anyMatch(m -> m.contains("work counted as cpu-ns from PerfUtil")),
+                    messages.toString());
+            assertTrue(messages.stream().noneMatch(m -> m.contains("per-thread counters unavailable")), messages.toString());
+            if (policy != OptFlags.MemPolicy.NONE) {
+                // one real node here: the heap is trivially on node 0 (the 2-node guest makes this meaningful)
+                assertTrue(heapPagesOnlyOn(0), "numa_maps shows pages off node 0");
+            }
+        }
+        assertTrue(sink != 42);
+    }
+
+    @Test
+    void parallelWorkloadReachesTheProbeAndASettledParallelState() throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> workers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Thread w = new Thread(() -> {
+                while (!stop.get()) {
+                    burn(1_000_000);
+                }
+            }, "par-w" + i);
+            workers.add(w);
+        }
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsSignal=allocation"), emulated(),
+                inventory(), null, new AffinityPlacement(), m -> { })) {
+            workers.forEach(Thread::start); // started under the optimizer: they must be found and counted as workers
+            // auto counters without a PMU: the JVM's per-thread CPU time
+            assertTrue(waitFor(() -> a.history().stream().anyMatch(h -> h.state().parallelDecision())),
+                    "history " + a.history());
+            List<AppState> states = a.history().stream().map(IntervalRecord::state).toList();
+            int probe = states.indexOf(AppState.PROBING_SINGLE_NODE);
+            assertTrue(probe >= 0, states.toString());
+            assertEquals(AppState.PROBING_ALL_NODES, states.get(probe + 1), states.toString());
+            assertTrue(states.get(probe + 2).parallelDecision(), states.toString());
+            IntervalRecord single = a.history().get(probe);
+            IntervalRecord all = a.history().get(probe + 1);
+            assertTrue(single.action().startsWith("pin-single:node"), single.toString());
+            assertEquals("pin-all", all.action());
+            // Documented end state on 2 CPUs: four busy workers get about twice the allocation throughput on both
+            // pseudo-nodes, far outside the 15% margin, so the probe keeps them on all nodes.
+            assertTrue(waitFor(() -> a.state() == AppState.PARALLEL_ON_ALL_NODES
+                    || a.history().stream().anyMatch(h -> h.state() == AppState.PARALLEL_ON_ALL_NODES)),
+                    "history " + a.history());
+            assertEquals("allocation", a.history().get(probe + 2).signal());
+        } finally {
+            stop.set(true);
+            for (Thread w : workers) {
+                w.join();
+            }
+        }
+    }
+
+    @Test
+    void oneRealNodeChangesNoAffinity() throws Exception {
+        NumaTopology real = new NumaTopology(List.of(new NumaNode(0, original, 1L << 30, 0)), new int[][] {{10}}, false);
+        Map<Integer, String> before = allowedCpus();
+        List<String> messages = new ArrayList<>();
+        try (AwarenessThread a = AwarenessThread.start(flags(), real, inventory(), null,
+                new AffinityPlacement(), messages::add)) {
+            assertFalse(a.running());
+            burn(5_000_000);
+        }
+        assertEquals(1, messages.size());
+        Map<Integer, String> after = allowedCpus();
+        after.keySet().retainAll(before.keySet());
+        before.keySet().retainAll(after.keySet());
+        assertEquals(before, after);
+    }
+
+    private static boolean heapPagesOnlyOn(int node) throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/numa_maps"))) {
+            for (String f : line.split(" ")) {
+                if (f.matches("N\\d+=\\d+") && !f.startsWith("N" + node + "=")) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean waitFor(java.util.function.BooleanSupplier c) {
+        long end = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < end) {
+            if (c.getAsBoolean()) {
+                return true;
+            }
+            sleep(20);
+        }
+        return c.getAsBoolean();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package com.numa.opt;
+
+import com.numa.perfutil.affinity.Affinity;
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ProcTasks;
+import com.numa.perfutil.threads.ThreadInventory;
+import com.numa.perfutil.topology.CpuSet;
+import com.numa.perfutil.topology.NumaTopologies;
+import com.numa.perfutil.topology.NumaTopology;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Run inside the 2-node guest by {@link AwarenessThreadGuestTest}: a single-threaded program whose heap was first
+ * touched on node 0 starts the Awareness Thread (real topology, ThreadInventory, PerfUtil counters) with
+ * -XX:NUMAOptsMemPolicy=migrate from node 1, and prints what the kernel then says as key=value lines.
+ */
+public final class OptGuestProbe {
+    private OptGuestProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        NumaTopology topology = NumaTopologies.real();
+        System.out.println("nodes=" + topology.nodeCount());
+        // first touch of a 64 MiB array on node 0
+        Affinity.pinThread(0, topology.node(0).cpus());
+        long[] heap = new long[8 << 20];
+        for (int i = 0; i < heap.length; i += 512) {
+            heap[i] = i;
+        }
+        System.out.println("before_anon=" + anonPages());
+        // the main thread moves to node 1 and starts the optimizer there
+        Affinity.pinThread(0, topology.node(1).cpus());
+        ThreadInventory threads = new ThreadInventory();
+        threads.registerMainThread(LinuxSyscalls.gettid());
+        long sum = 0;
+        try (AwarenessThread a = AwarenessThread.start(OptFlags.flagSet().parse(List.of("-XX:+NUMAOpts",
+                "-XX:NUMAOptsMemPolicy=migrate")), topology, threads, null, new AffinityPlacement(), System.out::println)) {
+            long end = System.nanoTime() + 90_000_000_000L;
+            while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
+                for (int i = 0; i < heap.length; i++) {
+                    sum += heap[i] ^ i;
+                }
+            }
+            System.out.println("state=" + a.state());
+            Thread.sleep(300); // let the act step finish its migrate_pages
+            CpuSet node1 = topology.node(1).cpus();
+            boolean all = true;
+            for (int tid : ProcTasks.tids()) {
+                String allowed = ProcTasks.status(tid, "Cpus_allowed_list");
+                if (allowed != null && !CpuSet.parseList(allowed).equals(node1)) {
+                    all = false;
+                    System.out.println("off_node_tid=" + tid + " " + ProcTasks.comm(tid) + " " + allowed);
+                }
+            }
+            System.out.println("all_threads_on_node1=" + all);
+            CountDownLatch widened = new CountDownLatch(1);
+            AtomicBoolean stop = new AtomicBoolean();
+            int[] lateTid = new int[1];
+            Thread late = new Thread(() -> {
+                lateTid[0] = LinuxSyscalls.gettid();
+                Affinity.pinThread(0, topology.usableCpus());
+                widened.countDown();
+                while (!stop.get()) {
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }, "late-thread");
+            late.start();
+            widened.await();
+            Thread.sleep(1500);
+            System.out.println("late_thread_cpus=" + ProcTasks.status(lateTid[0], "Cpus_allowed_list"));
+            stop.set(true);
+            late.join();
+            System.out.println("after_anon=" + anonPages());
+            System.out.println("failure=" + a.failure());
+        }
+        System.out.println("checksum=" + (sum == 42 ? 0 : 1));
+    }
+
+    /** Anonymous pages of this process per node, from /proc/self/numa_maps, as "N0:count,N1:count". */
+    static String anonPages() throws Exception {
+        long[] perNode = new long[8];
+        for (String line : Files.readAllLines(Path.of("/proc/self/numa_maps"))) {
+            if (!line.contains(" anon=")) {
+                continue;
+            }
+            for (String f : line.split(" ")) {
+                if (f.matches("N\\d+=\\d+")) {
+                    int n = Integer.parseInt(f.substring(1, f.indexOf('=')));
+                    perNode[n] += Long.parseLong(f.substring(f.indexOf('=') + 1));
+                }
+            }
+        }
+        return "N0:" + perNode[0] + ",N1:" + perNode[1];
+    }
+}
