@@ -47,6 +47,7 @@ public final class PerfUtil {
     /** As {@link #perThread(List, ThreadDirectory, Consumer)} with an explicit grouping. */
     public static PerfThreadSampler perThread(List<String> events, ThreadDirectory dir, Consumer<String> log,
             GroupPlanner planner) {
+        requireEvents(events);
         Consumer<String> out = orStderr(log);
         // Probe on the calling thread: opening on another thread of this process needs the same permission.
         EventAvailability availability = EventAvailability.kernel(0, -1, PmuCatalog.system(), "per-thread counters", out);
@@ -63,6 +64,7 @@ public final class PerfUtil {
     /** As {@link #perCore(List, NumaTopology, Consumer)} with an explicit grouping. */
     public static PerfCoreSampler perCore(List<String> events, NumaTopology topo, Consumer<String> log,
             GroupPlanner planner) {
+        requireEvents(events);
         Consumer<String> out = orStderr(log);
         int[] cpus = topo.usableCpus().toArray();
         if (cpus.length == 0) {
@@ -73,6 +75,12 @@ public final class PerfUtil {
         List<EventSpec> usable = availability.usable(EventParser.system().parseAll(events));
         List<List<EventSpec>> plan = planner.refine(planner.plan(usable), availability::groupOpens);
         return new PerfCoreSampler(usable, plan, topo, out);
+    }
+
+    private static void requireEvents(List<String> events) {
+        if (events == null || events.isEmpty()) {
+            throw new IllegalArgumentException("no events to count: name at least one as `perf list` does, e.g. task-clock");
+        }
     }
 
     private static Consumer<String> orStderr(Consumer<String> log) {

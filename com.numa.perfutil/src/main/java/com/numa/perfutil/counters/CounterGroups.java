@@ -67,18 +67,6 @@ final class CounterGroups implements AutoCloseable {
 
     @Override
     public void close() {
-        RuntimeException first = null;
-        for (PerfEventGroup g : groups) {
-            try {
-                g.close();
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        Closing.closeEach(java.util.Arrays.asList(groups), PerfEventGroup::close);
     }
 }

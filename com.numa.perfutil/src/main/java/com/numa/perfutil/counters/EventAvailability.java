@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * Events that fail are dropped with ONE message naming them and the reason: no hardware PMU (a virtual machine
  * without a virtual PMU), missing permission (naming kernel.perf_event_paranoid's current value and CAP_PERFMON), or
  * the kernel's refusal. Documented fallback: the supported events are kept; if none is left, task-clock is counted;
- * if even task-clock fails, {@link CountersUnavailableException} carries the message.
+ * if even task-clock fails (task-clock:u is tried when permission is the problem),
+ * {@link CountersUnavailableException} carries the message.
  */
 public final class EventAvailability {
     public static final Path PARANOID_FILE = Path.of("/proc/sys/kernel/perf_event_paranoid");
@@ -55,7 +56,8 @@ public final class EventAvailability {
 
     public static Probe kernelProbe(int pid, int cpu) {
         return group -> {
-            try (PerfEventGroup g = PerfEventGroup.open(group, pid, cpu)) {
+            try {
+                PerfEventGroup.open(group, pid, cpu).close();
                 return 0;
             } catch (NativeCallException e) {
                 return e.errno() == 0 ? Errno.EINVAL : e.errno();
@@ -97,13 +99,23 @@ public final class EventAvailability {
             log.accept(scope + ": " + msg);
             return kept;
         }
-        EventSpec fallback = EventParser.system().parse(FALLBACK_EVENT);
+        EventParser parser = EventParser.system();
+        EventSpec fallback = parser.parse(FALLBACK_EVENT);
         int errno = probe.errnoOfOpening(List.of(fallback));
-        if (errno != 0) {
-            throw new CountersUnavailableException(scope + ": " + msg + "; the fallback " + FALLBACK_EVENT
-                    + " cannot be counted either: " + reason(fallback, errno));
+        if (errno == Errno.EACCES || errno == Errno.EPERM) {
+            // perf_event_paranoid 2 without CAP_PERFMON still allows user-mode counts of one's own threads.
+            EventSpec userOnly = parser.parse(FALLBACK_EVENT + ":u");
+            if (probe.errnoOfOpening(List.of(userOnly)) == 0) {
+                fallback = userOnly;
+                errno = 0;
+            }
         }
-        log.accept(scope + ": " + msg + "; counting " + FALLBACK_EVENT + " instead");
+        if (errno != 0) {
+            String why = reason(fallback, errno);
+            throw new CountersUnavailableException(scope + ": " + msg + "; the fallback " + FALLBACK_EVENT
+                    + " cannot be counted either" + (droppedByReason.containsKey(why) ? ", for the same reason" : ": " + why));
+        }
+        log.accept(scope + ": " + msg + "; counting " + fallback.name() + " instead");
         return List.of(fallback);
     }
 

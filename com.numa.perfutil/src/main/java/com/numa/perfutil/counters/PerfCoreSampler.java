@@ -75,18 +75,6 @@ public final class PerfCoreSampler implements CoreSampler {
             return;
         }
         closed = true;
-        RuntimeException first = null;
-        for (CounterGroups g : groups) {
-            try {
-                g.close();
-            } catch (RuntimeException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        Closing.closeEach(java.util.Arrays.asList(groups), CounterGroups::close);
     }
 }

@@ -8,9 +8,9 @@ import com.numa.perfutil.threads.ThreadDirectory;
 import com.numa.perfutil.threads.ThreadIdentity;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,7 +32,7 @@ public final class PerfThreadSampler implements ThreadSampler {
     public static final int ENDED_RETAINED = 10_000;
 
     private static final class Tracked {
-        final ThreadIdentity identity;
+        ThreadIdentity identity;
         final CounterGroups groups;
         long pass;
 
@@ -47,7 +47,7 @@ public final class PerfThreadSampler implements ThreadSampler {
     private final List<List<EventSpec>> plan;
     private final ThreadDirectory directory;
     private final Consumer<String> log;
-    private final Map<Integer, Tracked> tracked = new HashMap<>();
+    private final Map<Integer, Tracked> tracked = new LinkedHashMap<>(); // samples in first-seen order
     private final Set<Integer> unopenable = new HashSet<>();
     private final Set<Integer> reportedErrnos = new HashSet<>();
     private final ArrayDeque<ThreadSample> ended = new ArrayDeque<>();
@@ -94,6 +94,7 @@ public final class PerfThreadSampler implements ThreadSampler {
                     continue;
                 }
             }
+            tr.identity = t; // a Java thread may have been renamed since
             tr.pass = now;
         }
         long ts = System.nanoTime();

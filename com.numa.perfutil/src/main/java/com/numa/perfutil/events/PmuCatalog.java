@@ -92,8 +92,8 @@ public final class PmuCatalog {
             if (n.equals("cpu") || n.equals("cpu_core") || n.equals("cpu_atom")) {
                 return true;
             }
-            Pmu p = pmu(n);
-            if (p != null && p.type() == EventSpec.TYPE_RAW) {
+            String type = readOptional(root.resolve(n).resolve("type"));
+            if (type != null && type.strip().equals(Integer.toString(EventSpec.TYPE_RAW))) {
                 return true;
             }
         }

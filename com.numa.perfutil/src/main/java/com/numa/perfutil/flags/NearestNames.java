@@ -26,8 +26,8 @@ public final class NearestNames {
                 .toList();
     }
 
-    /** Levenshtein distance. */
-    static int distance(String a, String b) {
+    /** Levenshtein distance (case-sensitive). */
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

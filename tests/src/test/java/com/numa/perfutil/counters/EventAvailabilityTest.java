@@ -52,13 +52,26 @@ class EventAvailabilityTest {
 
     @Test
     void permissionErrorsNameTheParanoidLevelAndCapPerfmon() throws IOException {
-        EventAvailability a = scripted(Map.of("cs", Errno.EACCES, "task-clock", Errno.EACCES), true);
+        EventAvailability a = scripted(Map.of("cs", Errno.EACCES, "task-clock", Errno.EACCES, "task-clock:u", Errno.EACCES),
+                true);
         CountersUnavailableException e = assertThrows(CountersUnavailableException.class,
                 () -> a.usable(parser.parseAll(List.of("cs"))));
         assertTrue(e.getMessage().contains("kernel.perf_event_paranoid is 3"), e.getMessage());
         assertTrue(e.getMessage().contains("CAP_PERFMON"), e.getMessage());
-        assertTrue(e.getMessage().contains("task-clock cannot be counted either"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("task-clock cannot be counted either, for the same reason"), e.getMessage());
         assertTrue(log.isEmpty(), "the failure is the exception, not a log line too");
+    }
+
+    @Test
+    void kernelModeRefusedFallsBackToUserModeTaskClock() throws IOException {
+        EventAvailability a = scripted(Map.of("cs", Errno.EACCES, "task-clock", Errno.EACCES), true);
+        List<EventSpec> kept = a.usable(parser.parseAll(List.of("cs")));
+        assertEquals(List.of("task-clock:u"), kept.stream().map(EventSpec::name).toList());
+        assertTrue(kept.get(0).excludeKernel());
+        assertEquals(1, log.size());
+        assertTrue(log.get(0).startsWith("per-thread counters: cs: not counted: permission denied (EACCES):"
+                + " kernel.perf_event_paranoid is 3"), log.get(0));
+        assertTrue(log.get(0).endsWith("counting task-clock:u instead"), log.get(0));
     }
 
     @Test

@@ -35,7 +35,7 @@ class PerfCoreSamplerTest {
             List<CoreSample> first = s.sample();
             assertEquals(List.of(0, 1), first.stream().map(CoreSample::cpu).toList());
             assertEquals(List.of(0, 1), first.stream().map(CoreSample::node).toList());
-            Thread burner0 = pinnedBurner();
+            Thread burner0 = burner();
             burner0.join();
             Thread.sleep(50);
             List<CoreSample> second = s.sample();
@@ -55,7 +55,7 @@ class PerfCoreSamplerTest {
         assertTrue(log.isEmpty(), log.toString());
     }
 
-    private static Thread pinnedBurner() {
+    private static Thread burner() {
         Thread t = new Thread(() -> PerfEventGroupTest.burn(100_000_000));
         t.start();
         return t;

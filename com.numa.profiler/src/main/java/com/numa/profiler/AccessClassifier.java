@@ -1,0 +1,70 @@
+package com.numa.profiler;
+
+import com.numa.profiler.ProfilerFlags.Owner;
+
+/**
+ * The private/shared decision of ISMM'23 §3.1.1, free of I/O: given an object's owner word, the accessing thread and
+ * whether it writes, says what the access is and what the word becomes. Under {@code last-writer} a write makes the
+ * writer the owner; a read by anyone but the owner, and a write by anyone but the previous owner, are shared.
+ */
+final class AccessClassifier {
+    enum Kind {
+        PRIVATE_READ, SHARED_READ, PRIVATE_WRITE, SHARED_WRITE, UNKNOWN_READ, UNKNOWN_WRITE;
+
+        boolean isWrite() {
+            return this == PRIVATE_WRITE || this == SHARED_WRITE || this == UNKNOWN_WRITE;
+        }
+
+        boolean isShared() {
+            return this == SHARED_READ || this == SHARED_WRITE;
+        }
+    }
+
+    private final Owner policy;
+
+    AccessClassifier(Owner policy) {
+        this.policy = policy;
+    }
+
+    Owner policy() {
+        return policy;
+    }
+
+    /** The kind of an access to an object whose word is {@code word}; 0 or owner key 0 means unknown owner. */
+    Kind classify(long word, int accessorKey, boolean write) {
+        int owner = OwnerWords.owner(word);
+        if (owner == 0) {
+            return write ? Kind.UNKNOWN_WRITE : Kind.UNKNOWN_READ;
+        }
+        boolean own = owner == accessorKey;
+        if (write) {
+            return own ? Kind.PRIVATE_WRITE : Kind.SHARED_WRITE;
+        }
+        return own ? Kind.PRIVATE_READ : Kind.SHARED_READ;
+    }
+
+    /** The word after the access (for unknown owners the word is left alone: we never guess an owner). */
+    long update(long word, Kind kind, int accessorKey) {
+        switch (kind) {
+            case UNKNOWN_READ:
+            case UNKNOWN_WRITE:
+                return word;
+            case SHARED_READ:
+                return OwnerWords.countRead(OwnerWords.markShared(word));
+            case PRIVATE_READ:
+                return OwnerWords.countRead(word);
+            case SHARED_WRITE: {
+                long w = OwnerWords.markWritten(OwnerWords.markShared(word));
+                return policy == Owner.LAST_WRITER ? OwnerWords.withOwner(w, accessorKey) : w;
+            }
+            default:
+                return OwnerWords.markWritten(word);
+        }
+    }
+
+    /** True when the accessor's node differs from the object's home node (both known). */
+    static boolean predictedRemote(long word, int accessorNode) {
+        int home = OwnerWords.homeNode(word);
+        return home >= 0 && accessorNode >= 0 && home != accessorNode;
+    }
+}

@@ -1,0 +1,151 @@
+package com.numa.profiler;
+
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Calls Hooks.read/write before field and array accesses, and readStatic/writeStatic before static ones. Only stack
+ * shuffles and a static call are inserted, never a branch, so the method's stack map frames stay valid as they are.
+ */
+final class AccessHookInserter extends MethodVisitor {
+    static final String HOOKS = "com/numa/profiler/rt/Hooks";
+    private final boolean allAccesses;
+    private final SiteRegistry registry;
+    private final NewInitPairing pairing;
+
+    AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry) {
+        super(Opcodes.ASM9, next);
+        this.allAccesses = allAccesses;
+        this.registry = registry;
+        this.pairing = new NewInitPairing(methodName);
+    }
+
+    private void hook(String name) {
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(Ljava/lang/Object;)V", false);
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String desc) {
+        pairing.onOther(false);
+        boolean ref = desc.charAt(0) == 'L' || desc.charAt(0) == '[';
+        boolean wide = desc.equals("J") || desc.equals("D");
+        if ((ref || allAccesses) && !pairing.thisUninitialized()) {
+            switch (opcode) {
+                case Opcodes.GETFIELD:
+                    super.visitInsn(Opcodes.DUP); // [obj] -> [obj obj]
+                    hook("read");
+                    break;
+                case Opcodes.PUTFIELD:
+                    if (wide) { // [obj vv] -> [vv obj vv] -> [vv obj] -> [obj vv obj]
+                        super.visitInsn(Opcodes.DUP2_X1);
+                        super.visitInsn(Opcodes.POP2);
+                        super.visitInsn(Opcodes.DUP_X2);
+                    } else { // [obj v] -> [obj v obj v] -> [obj v obj]
+                        super.visitInsn(Opcodes.DUP2);
+                        super.visitInsn(Opcodes.POP);
+                    }
+                    hook("write");
+                    break;
+                case Opcodes.GETSTATIC:
+                case Opcodes.PUTSTATIC:
+                    super.visitLdcInsn(registry.staticStorageId(owner));
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, opcode == Opcodes.GETSTATIC ? "readStatic" : "writeStatic",
+                            "(I)V", false);
+                    break;
+                default:
+                    break;
+            }
+        }
+        super.visitFieldInsn(opcode, owner, name, desc);
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        pairing.onOther(opcode == Opcodes.DUP);
+        switch (opcode) {
+            case Opcodes.AALOAD:
+                arrayRead();
+                break;
+            case Opcodes.IALOAD: case Opcodes.LALOAD: case Opcodes.FALOAD: case Opcodes.DALOAD:
+            case Opcodes.BALOAD: case Opcodes.CALOAD: case Opcodes.SALOAD:
+                if (allAccesses) {
+                    arrayRead();
+                }
+                break;
+            case Opcodes.AASTORE:
+                arrayWrite(false);
+                break;
+            case Opcodes.IASTORE: case Opcodes.FASTORE: case Opcodes.BASTORE: case Opcodes.CASTORE: case Opcodes.SASTORE:
+                if (allAccesses) {
+                    arrayWrite(false);
+                }
+                break;
+            case Opcodes.LASTORE: case Opcodes.DASTORE:
+                if (allAccesses) {
+                    arrayWrite(true);
+                }
+                break;
+            default:
+                break;
+        }
+        super.visitInsn(opcode);
+    }
+
+    private void arrayRead() { // [a i] -> [a i a i] -> [a i a]
+        super.visitInsn(Opcodes.DUP2);
+        super.visitInsn(Opcodes.POP);
+        hook("read");
+    }
+
+    private void arrayWrite(boolean wide) {
+        if (wide) { // [a i vv] -> [vv a i vv] -> [vv a i] -> [a i vv a i] -> [a i vv a]
+            super.visitInsn(Opcodes.DUP2_X2);
+            super.visitInsn(Opcodes.POP2);
+            super.visitInsn(Opcodes.DUP2_X2);
+        } else { // [a i v] -> [v a i v] -> [v a i] -> [a i v a i] -> [a i v a]
+            super.visitInsn(Opcodes.DUP_X2);
+            super.visitInsn(Opcodes.POP);
+            super.visitInsn(Opcodes.DUP2_X1);
+        }
+        super.visitInsn(Opcodes.POP);
+        hook("write");
+    }
+
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+        if (opcode == Opcodes.NEW) {
+            pairing.onNew();
+        } else {
+            pairing.onOther(false);
+        }
+        super.visitTypeInsn(opcode, type);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+        if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name)) {
+            pairing.onInit();
+        } else {
+            pairing.onOther(false);
+        }
+        super.visitMethodInsn(opcode, owner, name, desc, itf);
+    }
+
+    @Override
+    public void visitVarInsn(int opcode, int var) {
+        pairing.onOther(false);
+        super.visitVarInsn(opcode, var);
+    }
+
+    @Override
+    public void visitIntInsn(int opcode, int operand) {
+        pairing.onOther(false);
+        super.visitIntInsn(opcode, operand);
+    }
+
+    @Override
+    public void visitLdcInsn(Object value) {
+        pairing.onOther(false);
+        super.visitLdcInsn(value);
+    }
+}

@@ -1,0 +1,108 @@
+package com.numa.profiler;
+
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * Tags every allocation with its site (class, method, line): Hooks.allocated(obj, site) right after arrays are made
+ * and right after a NEW'd object's constructor returns (an uninitialised object may not be passed to a method).
+ */
+final class AllocationSiteTagger extends MethodVisitor {
+    private final String className;
+    private final String methodName;
+    private final SiteRegistry registry;
+    private final NewInitPairing pairing;
+    private final java.util.ArrayDeque<String> newTypes = new java.util.ArrayDeque<>();
+    private int line;
+
+    AllocationSiteTagger(MethodVisitor next, String className, String methodName, SiteRegistry registry) {
+        super(Opcodes.ASM9, next);
+        this.className = className;
+        this.methodName = methodName;
+        this.registry = registry;
+        this.pairing = new NewInitPairing(methodName);
+    }
+
+    @Override
+    public void visitLineNumber(int line, Label start) {
+        this.line = line;
+        super.visitLineNumber(line, start);
+    }
+
+    private void tag(String javaType, boolean array) {
+        int site = registry.addSite(className, methodName, line, javaType, array);
+        super.visitInsn(Opcodes.DUP);
+        super.visitLdcInsn(site);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "allocated", "(Ljava/lang/Object;I)V", false);
+    }
+
+    @Override
+    public void visitTypeInsn(int opcode, String type) {
+        super.visitTypeInsn(opcode, type);
+        if (opcode == Opcodes.NEW) {
+            pairing.onNew();
+            newTypes.push(type);
+        } else {
+            pairing.onOther(false);
+            if (opcode == Opcodes.ANEWARRAY) {
+                tag(SiteRegistry.javaType(type.startsWith("[") ? "[" + type : "[L" + type + ";"), true);
+            }
+        }
+    }
+
+    @Override
+    public void visitIntInsn(int opcode, int operand) {
+        pairing.onOther(false);
+        super.visitIntInsn(opcode, operand);
+        if (opcode == Opcodes.NEWARRAY) {
+            String[] desc = {null, null, null, null, "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+            tag(SiteRegistry.javaType(desc[operand]), true);
+        }
+    }
+
+    @Override
+    public void visitMultiANewArrayInsn(String desc, int dims) {
+        pairing.onOther(false);
+        super.visitMultiANewArrayInsn(desc, dims);
+        tag(SiteRegistry.javaType(desc), true);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+        super.visitMethodInsn(opcode, owner, name, desc, itf);
+        if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name)) {
+            boolean hadNew = !newTypes.isEmpty();
+            String type = hadNew ? newTypes.pop() : null;
+            if (pairing.onInit() && hadNew) {
+                tag(SiteRegistry.javaType(type), false);
+            }
+        } else {
+            pairing.onOther(false);
+        }
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        pairing.onOther(opcode == Opcodes.DUP);
+        super.visitInsn(opcode);
+    }
+
+    @Override
+    public void visitVarInsn(int opcode, int var) {
+        pairing.onOther(false);
+        super.visitVarInsn(opcode, var);
+    }
+
+    @Override
+    public void visitFieldInsn(int opcode, String owner, String name, String desc) {
+        pairing.onOther(false);
+        super.visitFieldInsn(opcode, owner, name, desc);
+    }
+
+    @Override
+    public void visitLdcInsn(Object value) {
+        pairing.onOther(false);
+        super.visitLdcInsn(value);
+    }
+}

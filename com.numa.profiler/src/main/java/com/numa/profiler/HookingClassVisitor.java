@@ -1,0 +1,42 @@
+package com.numa.profiler;
+
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+/** Composes the per-method visitors (access hooks, allocation sites, control points) for every method with code. */
+final class HookingClassVisitor extends ClassVisitor {
+    private final SiteRegistry registry;
+    private final boolean allAccesses;
+    private final String startAt;
+    private final String stopAt;
+    private String className;
+
+    HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, String startAt, String stopAt) {
+        super(Opcodes.ASM9, next);
+        this.registry = registry;
+        this.allAccesses = allAccesses;
+        this.startAt = startAt;
+        this.stopAt = stopAt;
+    }
+
+    @Override
+    public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
+        className = name;
+        super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String desc, String signature, String[] exceptions) {
+        MethodVisitor mv = super.visitMethod(access, name, desc, signature, exceptions);
+        if (mv == null || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+            return mv;
+        }
+        String qualified = className.replace('/', '.') + "." + name;
+        int point = qualified.equals(startAt) ? ProfilingWindow.START_POINT
+                : qualified.equals(stopAt) ? ProfilingWindow.STOP_POINT : 0;
+        mv = new AllocationSiteTagger(mv, className, name, registry);
+        mv = new AccessHookInserter(mv, name, allAccesses, registry);
+        return new ControlPointHooks(mv, point);
+    }
+}

@@ -1,0 +1,31 @@
+package com.numa.profiler;
+
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.topology.NumaTopology;
+
+/** The node the calling thread runs on right now, or -1 when unknown. An interface so tests can script nodes. */
+interface NodeLocator {
+    int currentNode();
+
+    /** getcpu(2) mapped through a real or emulated topology; after the first failure it answers -1 (reported once). */
+    static NodeLocator of(NumaTopology topology, ProblemLog log) {
+        return new NodeLocator() {
+            private volatile boolean broken;
+
+            @Override
+            public int currentNode() {
+                if (broken) {
+                    return -1;
+                }
+                try {
+                    return topology.nodeOfCpu(LinuxSyscalls.getcpu()[0]);
+                } catch (Throwable t) {
+                    broken = true;
+                    log.once("getcpu", "cannot read the current CPU (" + t
+                            + "); predicted-remote counts are off. On JDK 22+ pass --enable-native-access=ALL-UNNAMED");
+                    return -1;
+                }
+            }
+        };
+    }
+}

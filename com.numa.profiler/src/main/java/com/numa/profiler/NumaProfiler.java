@@ -1,0 +1,224 @@
+package com.numa.profiler;
+
+import com.numa.perfutil.flags.Flag;
+import com.numa.perfutil.flags.FlagValues;
+import com.numa.perfutil.topology.NumaTopology;
+import com.numa.profiler.rt.Hooks;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+
+/**
+ * NUMAProfiler: object-level allocation and access profiling with owner ids and shared read/write classification, after
+ * MaxineVM's NUMAProfiler (ISMM'23 §3.1.1), for HotSpot through java.lang.instrument and ASM.
+ *
+ * <h2>Public surface</h2>
+ * <ul>
+ * <li>{@link #start(FlagValues, Instrumentation, NumaTopology)}: called once by the agent (flags from
+ * {@link ProfilerFlags}); instruments every class loaded from then on and returns the running profiler.</li>
+ * <li>{@link #startProfiling()}, {@link #stopProfiling()}, {@link #dump()}, {@link #isActive()}: the same operations the
+ * MBean {@code com.numa:type=NUMAProfiler} offers.</li>
+ * <li>{@link ProfilerAgentMain}: a stand-alone agent (ProfilerFlags only) for tests and benchmarks.</li>
+ * </ul>
+ *
+ * <h2>How it works</h2>
+ * Every instrumented field/array/static access calls {@code com.numa.profiler.rt.Hooks} (on the boot class path). The
+ * object's owner word (owner thread key, allocation site, home node) lives in a field injected into the topmost
+ * instrumentable class of its hierarchy, or, for arrays and classes loaded before the agent, in a weak, bounded
+ * identity {@link SideTable}. Accesses are classified private/shared against the owner (last writer or allocator) and
+ * predicted remote when the accessor's node (getcpu through the real or emulated topology) differs from the home node.
+ * Output is written atomically at exit and at every dump.
+ *
+ * <h2>Limitations (honest list)</h2>
+ * Classes in java.lang, jdk.*, sun.* and com.sun.* are never instrumented; other JDK classes are instrumented when loaded
+ * after the agent (their objects may then carry the field), and already loaded ones only when named by
+ * -XX:NUMAProfilerRetransform (method bodies only, objects through the side table). Owner-word updates are racy like
+ * Maxine's header updates; clone() copies the word; static storage is keyed by class name.
+ */
+public final class NumaProfiler {
+    private final FlagValues flags;
+    private final NumaTopology topology;
+    private final ProfilerRuntime runtime;
+    private final ProfilingWindow window;
+    private final ProfilerTransformer transformer;
+    private final SiteRegistry registry;
+    private final ProblemLog log;
+    private final ReportWriter writer;
+    private final Path output;
+    private final List<String> notes = new ArrayList<>();
+    private final long startNanos = System.nanoTime();
+
+    private NumaProfiler(FlagValues flags, NumaTopology topology, ProfilerRuntime runtime, ProfilingWindow window,
+            ProfilerTransformer transformer, SiteRegistry registry, ProblemLog log) {
+        this.flags = flags;
+        this.topology = topology;
+        this.runtime = runtime;
+        this.window = window;
+        this.transformer = transformer;
+        this.registry = registry;
+        this.log = log;
+        this.output = Path.of(flags.get(ProfilerFlags.OUTPUT)).toAbsolutePath();
+        this.writer = new ReportWriter(output, flags.get(ProfilerFlags.TOP));
+    }
+
+    /**
+     * Starts the profiler: puts the hook runtime on the boot class path, installs the transformer, retransforms the
+     * classes named by -XX:NUMAProfilerRetransform, registers the MBean and an exit hook that writes the output.
+     *
+     * @throws IllegalArgumentException for a bad include/exclude pattern (the message says how to write one)
+     */
+    public static NumaProfiler start(FlagValues flags, Instrumentation inst, NumaTopology topology) {
+        // First, before anything resolves the hook classes from the system class path. This class must therefore never
+        // pass a value where the verifier would have to load com.numa.profiler.rt types to check it.
+        String bootProblem = BootstrapRuntime.append(inst);
+        ProblemLog log = new ProblemLog(System.err);
+        boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
+        if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
+            if (jdk) {
+                log.once("boot", (bootProblem != null ? bootProblem : "the hook runtime was already loaded by "
+                        + Hooks.class.getClassLoader()) + "; JDK classes will not be instrumented");
+            }
+            jdk = false;
+        }
+        ClassFilter filter = new ClassFilter(flags.get(ProfilerFlags.INCLUDE), flags.get(ProfilerFlags.EXCLUDE), jdk);
+        SiteRegistry registry = new SiteRegistry();
+        ProfilerRuntime runtime = new ProfilerRuntime(new AccessClassifier(flags.get(ProfilerFlags.OWNER)),
+                new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY)), NodeLocator.of(topology, log),
+                new ObjectSizes(inst), log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH));
+        String startAt = flags.get(ProfilerFlags.START_AT).trim();
+        ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD), !startAt.isEmpty(),
+                flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
+        runtime.attach(window);
+        runtime.install();
+        ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
+                flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, startAt,
+                flags.get(ProfilerFlags.STOP_AT).trim(), log);
+        NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log);
+        inst.addTransformer(transformer, true);
+        p.retransform(inst, flags.get(ProfilerFlags.RETRANSFORM));
+        p.registerMBean();
+        Thread exit = new Thread(p::atExit, "NUMAProfiler-exit");
+        exit.setDaemon(true);
+        Runtime.getRuntime().addShutdownHook(exit);
+        return p;
+    }
+
+    private void retransform(Instrumentation inst, List<String> patterns) {
+        if (patterns.isEmpty()) {
+            return;
+        }
+        List<Class<?>> targets = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (inst.isModifiableClass(c) && !c.isArray() && !c.isHidden() && ClassFilter.matchesAny(patterns, c.getName())
+                    && !ClassFilter.matchesAny(ClassFilter.BUILT_IN_EXCLUDES, c.getName())) {
+                targets.add(c);
+            }
+        }
+        for (Class<?> c : targets) {
+            try {
+                transformer.retransforming(c.getName());
+                inst.retransformClasses(c);
+            } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+                log.once("retransform:" + c.getName(), "class " + c.getName() + " not retransformed: " + e);
+            }
+        }
+        notes.add("retransformed " + targets.size() + " loaded classes matching " + patterns);
+    }
+
+    private void registerMBean() {
+        try {
+            ManagementFactory.getPlatformMBeanServer().registerMBean(
+                    new StandardMBean(new ProfilerControl(this), ProfilerControlMBean.class),
+                    new ObjectName("com.numa:type=NUMAProfiler"));
+        } catch (Exception | LinkageError e) {
+            log.once("mbean", "MBean com.numa:type=NUMAProfiler not registered: " + e);
+        }
+    }
+
+    public void startProfiling() {
+        window.set(true);
+    }
+
+    public void stopProfiling() {
+        window.set(false);
+    }
+
+    public boolean isActive() {
+        return window.active();
+    }
+
+    /** The output directory (-XX:NUMAProfilerOutput). */
+    public Path outputDirectory() {
+        return output;
+    }
+
+    /** Writes all output files now (atomically) and returns their directory. */
+    public synchronized Path dump() {
+        try {
+            writer.write(report(), configuration(), extra());
+        } catch (IOException | RuntimeException e) {
+            log.once("dump", "cannot write the profile to " + output + ": " + e
+                    + " (check -XX:NUMAProfilerOutput names a writable directory)");
+        }
+        return output;
+    }
+
+    ProfileReport report() {
+        return new ProfileReport(runtime.inventory().snapshot(), registry);
+    }
+
+    private void atExit() {
+        window.set(false);
+        ProfileReport r = report();
+        dump();
+        if (!flags.get(ProfilerFlags.QUIET)) {
+            PrintStream err = System.err;
+            err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1));
+            err.println("[NUMAProfiler] output in " + output);
+        }
+    }
+
+    private Map<String, Object> configuration() {
+        Map<String, Object> c = new LinkedHashMap<>();
+        for (Flag<?> f : ProfilerFlags.all()) {
+            c.put(f.name(), f.format(flags.get(f)));
+        }
+        c.put("topology", topology.toString());
+        c.put("emulated_topology", topology.emulated());
+        c.put("java_version", System.getProperty("java.version"));
+        c.put("sampled", runtime.sampling() > 1);
+        return c;
+    }
+
+    private Map<String, Object> extra() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> inst = new LinkedHashMap<>();
+        inst.put("classes_transformed", transformer.transformedCount());
+        inst.put("classes_failed", transformer.failedCount());
+        inst.put("allocation_sites", registry.siteCount());
+        inst.put("jdk_classes_instrumented", BootstrapRuntime.onBootstrapPath() && flags.get(ProfilerFlags.INSTRUMENT_JDK));
+        m.put("instrumentation", inst);
+        Map<String, Object> side = new LinkedHashMap<>();
+        side.put("tracked_objects", runtime.sideTable().size());
+        side.put("refused_objects_table_full", runtime.sideTable().refused());
+        m.put("side_table", side);
+        Map<String, Object> win = new LinkedHashMap<>();
+        win.put("explicit_gcs_seen", window.explicitGcs());
+        win.put("profiled_ns", window.profiledNanos());
+        win.put("run_ns", System.nanoTime() - startNanos);
+        m.put("window", win);
+        m.put("problems", new LinkedHashMap<>(log.counts()));
+        m.put("internal_failure", runtime.failed());
+        m.put("notes", String.join("; ", notes));
+        return m;
+    }
+}

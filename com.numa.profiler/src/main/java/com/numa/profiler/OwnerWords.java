@@ -1,0 +1,74 @@
+package com.numa.profiler;
+
+/**
+ * Layout of the 64-bit owner word kept per object (injected field or side-table entry). 0 means "never tagged".
+ * <pre>
+ *  bits  0-19 owner thread key (0 = unknown)      bits 20-39 allocation-site id (0 = unknown site)
+ *  bits 40-46 home node + 1 (0 = unknown)          bit  47    written since allocation
+ *  bit  48    shared (a non-owner touched it)      bits 49-63 reads since the last write (saturating)
+ * </pre>
+ * Updates are plain racy stores, as Maxine's header updates: a lost update only blurs a count.
+ */
+final class OwnerWords {
+    static final int MAX_KEY = (1 << 20) - 1;
+    static final int MAX_SITE = (1 << 20) - 1;
+    static final int MAX_NODE = (1 << 7) - 2;
+    static final int MAX_READS = (1 << 15) - 1;
+    private static final long WRITTEN = 1L << 47;
+    private static final long SHARED = 1L << 48;
+
+    private OwnerWords() {
+    }
+
+    static long tag(int ownerKey, int siteId, int homeNode) {
+        long node = homeNode < 0 || homeNode > MAX_NODE ? 0 : homeNode + 1;
+        return (Math.min(ownerKey, MAX_KEY) & 0xFFFFFL) | ((long) (Math.min(siteId, MAX_SITE) & 0xFFFFF) << 20)
+                | (node << 40);
+    }
+
+    static int owner(long w) {
+        return (int) (w & 0xFFFFF);
+    }
+
+    static int site(long w) {
+        return (int) ((w >>> 20) & 0xFFFFF);
+    }
+
+    /** Home node index, or -1 when unknown. */
+    static int homeNode(long w) {
+        return (int) ((w >>> 40) & 0x7F) - 1;
+    }
+
+    static boolean written(long w) {
+        return (w & WRITTEN) != 0;
+    }
+
+    static boolean shared(long w) {
+        return (w & SHARED) != 0;
+    }
+
+    static int readsSinceWrite(long w) {
+        return (int) (w >>> 49);
+    }
+
+    static long withOwner(long w, int key) {
+        return (w & ~0xFFFFFL) | (Math.min(key, MAX_KEY) & 0xFFFFFL);
+    }
+
+    static long withSite(long w, int site) {
+        return (w & ~(0xFFFFFL << 20)) | ((long) (Math.min(site, MAX_SITE) & 0xFFFFF) << 20);
+    }
+
+    static long markWritten(long w) {
+        return (w | WRITTEN) & ~(-1L << 49);
+    }
+
+    static long markShared(long w) {
+        return w | SHARED;
+    }
+
+    static long countRead(long w) {
+        int r = readsSinceWrite(w);
+        return r >= MAX_READS ? w : w + (1L << 49);
+    }
+}

@@ -1,0 +1,90 @@
+package com.numa.profiler;
+
+import com.numa.perfutil.threads.ThreadRole;
+
+/**
+ * Per-thread profiler state: the compact thread key, the cached node, the sampling countdown, the re-entrancy flag and
+ * all counters (only this thread writes them, so no atomics; the reporter reads them racily).
+ */
+final class ProfiledThread {
+    final int key;
+    final String name;
+    final long javaId;
+    final boolean daemon;
+    final ThreadRole role;
+    volatile int tid = -1;
+    volatile boolean ended;
+
+    /** Set while a hook runs on this thread: accesses made by the profiler itself are not profiled. */
+    boolean busy;
+    boolean initialized;
+    int sampleCountdown = 1;
+    int node = -1;
+    int nodeCountdown;
+
+    long objectAllocations;
+    long objectBytes;
+    long arrayAllocations;
+    long arrayBytes;
+    long reads;
+    long writes;
+    long sharedReads;
+    long sharedWrites;
+    long unknownOwnerReads;
+    long unknownOwnerWrites;
+    long predictedRemote;
+    long sideTableAccesses;
+    /** Accesses by this thread to objects owned by thread key i (index 0 = unknown owner). */
+    long[] byOwner = new long[16];
+    SiteCounters[] sites = new SiteCounters[64];
+
+    ProfiledThread(int key, Thread t) {
+        this.key = key;
+        this.name = t.getName();
+        this.javaId = t.getId();
+        this.daemon = t.isDaemon();
+        this.role = roleOf(t);
+    }
+
+    static ThreadRole roleOf(Thread t) {
+        String n = t.getName();
+        if ("main".equals(n)) {
+            return ThreadRole.MAIN;
+        }
+        if (t.getThreadGroup() != null && "system".equals(t.getThreadGroup().getName())) {
+            return ThreadRole.JVM_INTERNAL;
+        }
+        return ThreadRole.APPLICATION;
+    }
+
+    void countOwner(int owner, long weight) {
+        long[] row = byOwner;
+        if (owner >= row.length) {
+            long[] n = new long[Math.max(owner + 1, row.length * 2)];
+            System.arraycopy(row, 0, n, 0, row.length);
+            byOwner = n;
+            row = n;
+        }
+        row[owner] += weight;
+    }
+
+    SiteCounters site(int id) {
+        SiteCounters[] s = sites;
+        if (id >= s.length) {
+            SiteCounters[] n = new SiteCounters[Math.max(id + 1, s.length * 2)];
+            System.arraycopy(s, 0, n, 0, s.length);
+            sites = n;
+            s = n;
+        }
+        SiteCounters c = s[id];
+        if (c == null) {
+            c = new SiteCounters();
+            s[id] = c;
+        }
+        return c;
+    }
+
+    long accesses() {
+        return reads + writes;
+    }
+}

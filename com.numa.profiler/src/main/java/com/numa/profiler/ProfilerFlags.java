@@ -1,0 +1,72 @@
+package com.numa.profiler;
+
+import com.numa.perfutil.flags.Flag;
+import java.util.List;
+
+/** The NUMAProfiler family of -XX flags, declared once; the vm module combines them with the other families. */
+public final class ProfilerFlags {
+    private ProfilerFlags() {
+    }
+
+    /** Which accesses are intercepted. */
+    public enum Accesses {
+        /** Reference-typed fields and array elements only: what Maxine's NUMAProfiler counted, and about half the cost. */
+        REFERENCE,
+        /** Primitive fields and array elements too. */
+        ALL
+    }
+
+    /** Who owns an object for the private/shared classification. */
+    public enum Owner {
+        /** The thread that wrote the object last (initially its allocator): the ISMM'23 definition. */
+        LAST_WRITER,
+        /** The allocating thread, forever. */
+        ALLOCATOR
+    }
+
+    public static final List<String> FAMILY_PREFIXES = List.of("NUMAProfiler");
+
+    public static final Flag<Boolean> ENABLE = Flag.bool("NUMAProfiler", false,
+            "Object-level allocation and access profiling with owner ids and shared read/write classification");
+    public static final Flag<Accesses> ACCESSES = Flag.choice("NUMAProfilerAccesses", Accesses.class, Accesses.REFERENCE,
+            "Intercept reference-typed field/array accesses only (Maxine's choice, cheaper) or all of them");
+    public static final Flag<Owner> OWNER = Flag.choice("NUMAProfilerOwner", Owner.class, Owner.LAST_WRITER,
+            "Owner of an object for the shared/private classification: last writer (the paper) or allocator");
+    public static final Flag<String> OUTPUT = Flag.string("NUMAProfilerOutput", "numa-profile",
+            "Directory for threads.csv, access_matrix.csv, sites.csv, types.csv and summary.json");
+    public static final Flag<List<String>> INCLUDE = Flag.list("NUMAProfilerInclude", List.of(),
+            "Classes to instrument (patterns a.b.C, a.b.*, a.b.**; empty = all not excluded)");
+    public static final Flag<List<String>> EXCLUDE = Flag.list("NUMAProfilerExclude", List.of(),
+            "Classes never to instrument, in addition to the built-in exclusions (the profiler, ASM, JNA, JDK internals)");
+    public static final Flag<Boolean> INSTRUMENT_JDK = Flag.bool("NUMAProfilerInstrumentJDK", true,
+            "Also instrument JDK classes loaded after the agent starts (java.lang, jdk.*, sun.* stay excluded)");
+    public static final Flag<List<String>> RETRANSFORM = Flag.list("NUMAProfilerRetransform", List.of(),
+            "Already loaded classes to retransform (method bodies only, e.g. java.util.HashMap*); their objects use the side table");
+    public static final Flag<Integer> SAMPLING = Flag.integer("NUMAProfilerSampling", 1, 1, 1 << 20,
+            "Count one access in N per thread and scale the counts by N (1 = every access)");
+    public static final Flag<Integer> EXPLICIT_GC_THRESHOLD = Flag.integer("NUMAProfilerExplicitGCThreshold", 0, 0,
+            Integer.MAX_VALUE, "Start profiling after the N-th explicit System.gc()/Runtime.gc() (0 = from the start)");
+    public static final Flag<String> START_AT = Flag.string("NUMAProfilerStartAt", "",
+            "Start profiling at the entry of this method (pkg.Class.method); empty = no method window");
+    public static final Flag<String> STOP_AT = Flag.string("NUMAProfilerStopAt", "",
+            "Stop profiling at the entry of this method (pkg.Class.method)");
+    public static final Flag<Boolean> START_ON_DEMAND = Flag.bool("NUMAProfilerOnDemand", false,
+            "Do not start profiling by itself; wait for start() on the MBean com.numa:type=NUMAProfiler");
+    public static final Flag<Integer> TOP = Flag.integer("NUMAProfilerTop", 20, 1, 100000,
+            "Rows of sites.csv and types.csv, and sites listed in the exit summary");
+    public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
+            1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
+    public static final Flag<Integer> NODE_REFRESH = Flag.integer("NUMAProfilerNodeRefresh", 4096, 1, 1 << 30,
+            "Re-read the accessing thread's CPU (getcpu) every N profiled accesses");
+    public static final Flag<Boolean> QUIET = Flag.bool("NUMAProfilerQuiet", false,
+            "Do not print the exit summary on stderr");
+
+    public static List<Flag<?>> all() {
+        return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
+                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, START_ON_DEMAND, TOP, SIDE_TABLE_CAPACITY, NODE_REFRESH, QUIET);
+    }
+
+    public static List<String> familyPrefixes() {
+        return FAMILY_PREFIXES;
+    }
+}

@@ -1,0 +1,302 @@
+package com.numa.profiler;
+
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.profiler.AccessClassifier.Kind;
+import com.numa.profiler.rt.AccessSink;
+import com.numa.profiler.rt.HeaderWord;
+
+/**
+ * The sink behind {@link com.numa.profiler.rt.Hooks}: finds the object's owner word (injected field or side table),
+ * classifies the access, counts it for the accessing thread and updates the word. Never throws into the application:
+ * an internal failure is reported once and turns the hooks off.
+ */
+final class ProfilerRuntime implements AccessSink {
+    private final AccessClassifier classifier;
+    private final ThreadInventory inventory = new ThreadInventory();
+    private final SideTable sideTable;
+    private final StaticStorage statics = new StaticStorage();
+    private final NodeLocator nodes;
+    private final ObjectSizes sizes;
+    private final ProblemLog log;
+    private final int sampling;
+    private final int nodeRefresh;
+    private volatile ProfilingWindow window;
+    private volatile boolean failed;
+    private final ThreadLocal<ProfiledThread> current = new ThreadLocal<>() {
+        @Override
+        protected ProfiledThread initialValue() {
+            return inventory.register(Thread.currentThread());
+        }
+    };
+
+    ProfilerRuntime(AccessClassifier classifier, SideTable sideTable, NodeLocator nodes, ObjectSizes sizes,
+            ProblemLog log, int sampling, int nodeRefresh) {
+        this.classifier = classifier;
+        this.sideTable = sideTable;
+        this.nodes = nodes;
+        this.sizes = sizes;
+        this.log = log;
+        this.sampling = sampling;
+        this.nodeRefresh = nodeRefresh;
+    }
+
+    /** Makes this the sink of the hooks. */
+    void install() {
+        com.numa.profiler.rt.Hooks.install(this);
+    }
+
+    void attach(ProfilingWindow w) {
+        this.window = w;
+    }
+
+    ThreadInventory inventory() {
+        return inventory;
+    }
+
+    SideTable sideTable() {
+        return sideTable;
+    }
+
+    int sampling() {
+        return sampling;
+    }
+
+    boolean failed() {
+        return failed;
+    }
+
+    /** The calling thread's state, or null while a hook already runs on it (re-entry) or after a failure. */
+    private ProfiledThread enter() {
+        if (failed) {
+            return null;
+        }
+        ProfiledThread t = current.get();
+        if (t.busy) {
+            return null;
+        }
+        t.busy = true;
+        if (!t.initialized) {
+            t.initialized = true;
+            try {
+                t.tid = LinuxSyscalls.gettid();
+            } catch (Throwable e) {
+                log.once("gettid", "cannot read kernel thread ids (" + e + "); threads.csv shows tid -1");
+            }
+            t.node = nodes.currentNode();
+            t.nodeCountdown = nodeRefresh;
+        }
+        return t;
+    }
+
+    private void fail(Throwable e) {
+        failed = true;
+        com.numa.profiler.rt.Hooks.setActive(false);
+        log.once("internal", "internal failure, profiling turned off: " + e);
+    }
+
+    private int node(ProfiledThread t) {
+        if (--t.nodeCountdown <= 0) {
+            t.nodeCountdown = nodeRefresh;
+            t.node = nodes.currentNode();
+        }
+        return t.node;
+    }
+
+    @Override
+    public void read(Object o) {
+        access(o, false);
+    }
+
+    @Override
+    public void write(Object o) {
+        access(o, true);
+    }
+
+    private void access(Object o, boolean write) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            if (--t.sampleCountdown > 0) {
+                return;
+            }
+            t.sampleCountdown = sampling;
+            int node = node(t);
+            if (o instanceof HeaderWord h) {
+                long word = h.numa$headerWord();
+                if (word == 0) {
+                    // Made by code we do not see (reflection, clone of an untagged object, deserialization) or still in
+                    // its constructor before our allocation hook: the first toucher is taken as the allocator.
+                    word = OwnerWords.tag(t.key, 0, node);
+                }
+                long next = count(t, word, write, node, false);
+                if (next != word) {
+                    h.numa$headerWord(next);
+                }
+            } else {
+                SideTable.Entry e = sideTable.lookup(o);
+                long word = e == null ? 0 : e.word;
+                long next = count(t, word, write, node, true);
+                if (e != null && next != word) {
+                    e.word = next;
+                }
+            }
+        } catch (Throwable e) {
+            fail(e);
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    private void staticAccess(int classId, boolean write) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            if (--t.sampleCountdown > 0) {
+                return;
+            }
+            t.sampleCountdown = sampling;
+            int node = node(t);
+            long word = statics.word(classId);
+            if (word == 0) {
+                word = OwnerWords.tag(t.key, classId, node); // statics belong to whoever touches them first
+            }
+            long next = count(t, word, write, node, false);
+            if (next != word) {
+                statics.setWord(classId, next);
+            }
+        } catch (Throwable e) {
+            fail(e);
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    /** Counts one (possibly sampled) access and returns the updated word. */
+    long count(ProfiledThread t, long word, boolean write, int node, boolean viaSideTable) {
+        long weight = sampling;
+        Kind kind = classifier.classify(word, t.key, write);
+        if (viaSideTable) {
+            t.sideTableAccesses += weight;
+        }
+        if (write) {
+            t.writes += weight;
+        } else {
+            t.reads += weight;
+        }
+        int owner = OwnerWords.owner(word);
+        t.countOwner(owner, weight);
+        if (owner == 0) {
+            if (write) {
+                t.unknownOwnerWrites += weight;
+            } else {
+                t.unknownOwnerReads += weight;
+            }
+            return word;
+        }
+        boolean remote = AccessClassifier.predictedRemote(word, node);
+        if (remote) {
+            t.predictedRemote += weight;
+        }
+        SiteCounters s = t.site(OwnerWords.site(word));
+        if (remote) {
+            s.predictedRemote += weight;
+        }
+        boolean sharedObject = OwnerWords.shared(word) || kind.isShared();
+        if (write) {
+            s.writes += weight;
+            if (kind == Kind.SHARED_WRITE) {
+                t.sharedWrites += weight;
+                s.sharedWrites += weight;
+            }
+            if (sharedObject) {
+                s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * weight;
+            }
+        } else {
+            s.reads += weight;
+            if (kind == Kind.SHARED_READ) {
+                t.sharedReads += weight;
+                s.sharedReads += weight;
+            }
+            if (sharedObject) {
+                s.readsOfSharedObjects += weight;
+            }
+        }
+        return classifier.update(word, kind, t.key);
+    }
+
+    @Override
+    public void readStatic(int classId) {
+        staticAccess(classId, false);
+    }
+
+    @Override
+    public void writeStatic(int classId) {
+        staticAccess(classId, true);
+    }
+
+    @Override
+    public void allocated(Object o, int siteId) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            tag(t, o, siteId, node(t), com.numa.profiler.rt.Hooks.isActive());
+        } catch (Throwable e) {
+            fail(e);
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    private void tag(ProfiledThread t, Object o, int siteId, int node, boolean counting) {
+        boolean array = o.getClass().isArray();
+        if (o instanceof HeaderWord h) {
+            // Keep the word if the constructor already touched the object (the first touch tagged it with no site).
+            long w = h.numa$headerWord();
+            h.numa$headerWord(w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
+        } else {
+            sideTable.put(o, OwnerWords.tag(t.key, siteId, node));
+        }
+        if (counting) {
+            long bytes = sizes.sizeOf(o);
+            if (array) {
+                t.arrayAllocations++;
+                t.arrayBytes += bytes;
+            } else {
+                t.objectAllocations++;
+                t.objectBytes += bytes;
+            }
+            SiteCounters s = t.site(siteId);
+            s.allocations++;
+            s.allocatedBytes += bytes;
+        }
+        if (array && o instanceof Object[] outer && outer.getClass().getComponentType().isArray()) {
+            for (Object inner : outer) { // MULTIANEWARRAY: the inner arrays come from the same site
+                if (inner != null) {
+                    tag(t, inner, siteId, node, counting);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void explicitGc() {
+        ProfilingWindow w = window;
+        if (w != null) {
+            w.explicitGc();
+        }
+    }
+
+    @Override
+    public void controlPoint(int id) {
+        ProfilingWindow w = window;
+        if (w != null) {
+            w.controlPoint(id);
+        }
+    }
+}

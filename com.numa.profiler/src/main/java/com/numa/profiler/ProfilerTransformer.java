@@ -1,0 +1,128 @@
+package com.numa.profiler;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.commons.SerialVersionUIDAdder;
+
+/**
+ * Rewrites classes as they load (and, for retransformation, method bodies only). A class that fails to transform is
+ * left unchanged and reported once. Frames are kept, never recomputed: the inserted code has no branches, so no class
+ * needs to be loaded to compute common supertypes while another is being defined.
+ */
+final class ProfilerTransformer implements ClassFileTransformer {
+    private final ClassFilter filter;
+    private final SiteRegistry registry;
+    private final boolean allAccesses;
+    private final String startAt;
+    private final String stopAt;
+    private final ProblemLog log;
+    /** Classes given the header word, by internal name; a subclass of one of them inherits it. */
+    private final Set<String> injected = ConcurrentHashMap.newKeySet();
+    private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
+    private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
+    final AtomicLong transformed = new AtomicLong();
+    final AtomicLong failed = new AtomicLong();
+
+    ProfilerTransformer(ClassFilter filter, SiteRegistry registry, boolean allAccesses, String startAt, String stopAt,
+            ProblemLog log) {
+        this.filter = filter;
+        this.registry = registry;
+        this.allAccesses = allAccesses;
+        this.startAt = startAt;
+        this.stopAt = stopAt;
+        this.log = log;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd, byte[] bytes) {
+        if (name == null || transforming.get() != null) {
+            return null; // a class loaded by our own transformation: left as it is
+        }
+        boolean jdk = loader == null || loader == ClassLoader.getPlatformClassLoader();
+        boolean requested = redefined != null && retransformRequested.contains(name);
+        if (!requested && !filter.accepts(name, jdk)) {
+            return null;
+        }
+        transforming.set(Boolean.TRUE);
+        try {
+            // Retransformation (ours or another agent's) starts again from the original bytes and may not add members,
+            // except that a class which got the header word at load time must get exactly the same members again.
+            byte[] out = rewrite(bytes, redefined == null || injected.contains(name));
+            transformed.incrementAndGet();
+            return out;
+        } catch (Throwable t) {
+            failed.incrementAndGet();
+            log.once("transform:" + name, "class " + name.replace('/', '.') + " left unchanged: " + t);
+            return null;
+        } finally {
+            transforming.remove();
+        }
+    }
+
+    /** The instrumented class; {@code mayAddMembers} is false when retransforming a loaded class. */
+    byte[] rewrite(byte[] bytes, boolean mayAddMembers) {
+        ClassReader reader = new ClassReader(bytes);
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        ClassVisitor cv = writer;
+        boolean inject = mayAddMembers && (injected.contains(reader.getClassName()) || wantsHeaderWord(reader));
+        if (inject) {
+            cv = new OwnerFieldInjector(cv);
+        }
+        cv = new HookingClassVisitor(cv, registry, allAccesses, startAt, stopAt);
+        if (inject && maySerialize(reader)) {
+            cv = new SerialVersionUIDAdder(Opcodes.ASM9, cv) {
+            };
+        }
+        reader.accept(cv, 0);
+        if (inject) {
+            injected.add(reader.getClassName());
+        }
+        return writer.toByteArray();
+    }
+
+    /** Classes only (not interfaces, annotations, modules) whose superclass does not already carry the word. */
+    private boolean wantsHeaderWord(ClassReader r) {
+        int access = r.getAccess();
+        if ((access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_MODULE)) != 0) {
+            return false;
+        }
+        String sup = r.getSuperName();
+        return sup != null && !injected.contains(sup);
+    }
+
+    /**
+     * Whether the class might be Serializable: directly, through its superclass (unknown without loading it) or through
+     * a non-JDK interface. Then the original serialVersionUID is pinned so our interface does not change it.
+     */
+    private static boolean maySerialize(ClassReader r) {
+        if (!"java/lang/Object".equals(r.getSuperName())) {
+            return true;
+        }
+        for (String i : r.getInterfaces()) {
+            if (!i.startsWith("java/") || i.equals("java/io/Serializable") || i.equals("java/io/Externalizable")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Allows retransforming a loaded class the filter would skip (named by -XX:NUMAProfilerRetransform). */
+    void retransforming(String javaName) {
+        retransformRequested.add(javaName.replace('.', '/'));
+    }
+
+    long transformedCount() {
+        return transformed.get();
+    }
+
+    long failedCount() {
+        return failed.get();
+    }
+}

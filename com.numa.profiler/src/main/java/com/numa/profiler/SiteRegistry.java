@@ -1,0 +1,76 @@
+package com.numa.profiler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Ids handed out while instrumenting: allocation sites (id 0 = unknown site). Written at class-load time,
+ * read when reporting.
+ * The static storage of a class counts as one object with its own pseudo allocation site.
+ */
+final class SiteRegistry {
+    static final AllocationSite UNKNOWN_SITE = new AllocationSite(0, "?", "?", 0, "<unknown>", false);
+    private final List<AllocationSite> sites = new ArrayList<>(List.of(UNKNOWN_SITE));
+    private final ConcurrentHashMap<String, Integer> staticIds = new ConcurrentHashMap<>();
+
+    synchronized int addSite(String internalClass, String method, int line, String type, boolean array) {
+        int id = sites.size();
+        if (id > OwnerWords.MAX_SITE) {
+            return OwnerWords.MAX_SITE; // beyond the word's reach: all further sites share the last id
+        }
+        sites.add(new AllocationSite(id, internalClass.replace('/', '.'), method, line, type, array));
+        return id;
+    }
+
+    synchronized AllocationSite site(int id) {
+        return id >= 0 && id < sites.size() ? sites.get(id) : UNKNOWN_SITE;
+    }
+
+    synchronized int siteCount() {
+        return sites.size();
+    }
+
+    /**
+     * The pseudo allocation site standing for a class's static storage (one object per class name, whatever its
+     * loader); its id also indexes {@link StaticStorage}.
+     */
+    int staticStorageId(String internalClass) {
+        Integer id = staticIds.get(internalClass);
+        if (id != null) {
+            return id;
+        }
+        synchronized (this) {
+            return staticIds.computeIfAbsent(internalClass, k -> {
+                String name = k.replace('/', '.');
+                return addSite(k, "<statics>", 0, name + ".<statics>", false);
+            });
+        }
+    }
+
+    /** Java spelling of a JVM type descriptor or internal name ("[I" → "int[]", "java/lang/String" → "java.lang.String"). */
+    static String javaType(String descOrInternal) {
+        int dims = 0;
+        while (dims < descOrInternal.length() && descOrInternal.charAt(dims) == '[') {
+            dims++;
+        }
+        String base = descOrInternal.substring(dims);
+        String name;
+        if (dims == 0) {
+            name = base.replace('/', '.');
+        } else {
+            switch (base.charAt(0)) {
+                case 'Z': name = "boolean"; break;
+                case 'B': name = "byte"; break;
+                case 'C': name = "char"; break;
+                case 'S': name = "short"; break;
+                case 'I': name = "int"; break;
+                case 'J': name = "long"; break;
+                case 'F': name = "float"; break;
+                case 'D': name = "double"; break;
+                default: name = base.substring(1, base.length() - 1).replace('/', '.');
+            }
+        }
+        return name + "[]".repeat(dims);
+    }
+}

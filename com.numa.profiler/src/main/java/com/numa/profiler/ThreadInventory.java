@@ -1,0 +1,39 @@
+package com.numa.profiler;
+
+/**
+ * Thread key → identity, as Maxine's thread inventory. Key 0 is "unknown" (objects tagged before profiling or by code
+ * we do not see). Keys are never reused, so a key in an owner word always names the same thread, alive or not.
+ */
+final class ThreadInventory {
+    private ProfiledThread[] threads = new ProfiledThread[64];
+    private int next = 1;
+
+    synchronized ProfiledThread register(Thread t) {
+        int key = Math.min(next++, OwnerWords.MAX_KEY);
+        ProfiledThread p = new ProfiledThread(key, t);
+        if (key >= threads.length) {
+            // No java.util here: this runs inside the first hook of a thread, and java.util may be instrumented.
+            ProfiledThread[] n = new ProfiledThread[Math.max(key + 1, threads.length * 2)];
+            System.arraycopy(threads, 0, n, 0, threads.length);
+            threads = n;
+        }
+        if (threads[key] == null) {
+            threads[key] = p;
+        }
+        return p;
+    }
+
+    /** All threads seen so far, in key order. */
+    synchronized ProfiledThread[] snapshot() {
+        ProfiledThread[] out = new ProfiledThread[next - 1];
+        int n = 0;
+        for (int k = 1; k < next && k < threads.length; k++) {
+            if (threads[k] != null) {
+                out[n++] = threads[k];
+            }
+        }
+        ProfiledThread[] r = new ProfiledThread[n];
+        System.arraycopy(out, 0, r, 0, n);
+        return r;
+    }
+}

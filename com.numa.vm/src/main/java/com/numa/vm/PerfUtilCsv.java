@@ -1,0 +1,71 @@
+package com.numa.vm;
+
+import com.numa.perfutil.counters.CoreSample;
+import com.numa.perfutil.counters.CounterValue;
+import com.numa.perfutil.counters.ThreadSample;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+
+/**
+ * The -XX:PerfUtilOutput file: one row per (thread, event) and per (CPU, event) with the cumulative counts since
+ * counting began, rewritten whole at every interval through a temporary file and an atomic rename, so a reader never
+ * sees a half-written file.
+ *
+ * <p>Columns: {@code scope} (thread or core), {@code timestamp_ns} (System.nanoTime of the reading: differences are
+ * intervals), {@code tid}, {@code thread}, {@code role} (main, application, jvm-internal), {@code ended} (the thread
+ * had exited: this is its final reading), {@code cpu}, {@code node} (node index in the topology), {@code event},
+ * {@code raw}, {@code enabled_ns}, {@code running_ns}, {@code scaled} (raw × enabled / running), {@code coverage_pct}
+ * (running / enabled: below 100 the event was multiplexed). Thread rows leave cpu and node empty; core rows leave
+ * tid, thread, role and ended empty.
+ */
+final class PerfUtilCsv {
+    static final String[] HEADER = {"scope", "timestamp_ns", "tid", "thread", "role", "ended", "cpu", "node", "event",
+        "raw", "enabled_ns", "running_ns", "scaled", "coverage_pct"};
+
+    private PerfUtilCsv() {
+    }
+
+    /** Replaces {@code target} atomically with the readings' rows. */
+    static void write(Path target, List<ThreadSample> threads, List<CoreSample> cores) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Files.createDirectories(dir);
+        // Not Files.createTempFile: its 0600 mode would end up on the user's file; this one gets the umask's mode.
+        Path tmp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get())) {
+                for (ThreadSample s : threads) {
+                    for (CounterValue v : s.values()) {
+                        csv.printRecord(counts("thread", s.timestampNs(), s.thread().tid(), s.thread().name(),
+                                s.thread().role().label(), s.ended(), "", "", v));
+                    }
+                }
+                for (CoreSample s : cores) {
+                    for (CounterValue v : s.values()) {
+                        csv.printRecord(counts("core", s.timestampNs(), "", "", "", "", s.cpu(), s.node(), v));
+                    }
+                }
+            }
+            Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static Object[] counts(String scope, long timestampNs, Object tid, Object thread, Object role, Object ended,
+            Object cpu, Object node, CounterValue v) {
+        return new Object[] {scope, timestampNs, tid, thread, role, ended, cpu, node, v.event(), v.raw(), v.enabledNs(),
+            v.runningNs(), String.format(Locale.ROOT, "%.1f", v.scaled()), String.format(Locale.ROOT, "%.2f", v.coveragePct())};
+    }
+}

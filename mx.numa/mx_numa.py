@@ -1,0 +1,70 @@
+"""mx commands of the numa suite.
+
+  mx vm [NUMA flags] [java options] (MainClass | -jar app.jar) [args]
+      Runs com.numa.vm.Launcher from the NUMA_AGENT jar: the same launcher, flag registry and agent as bin/numa vm,
+      so behaviour (flag handling, exit codes, -XX:+PrintNUMAFlags) is identical.
+  mx numa-junit [JUnit console options]
+      Runs the JUnit 5 suites of tests/ with the JUnit Platform console launcher (mx unittest runs JUnit 4 only).
+      Without a --select-*/--scan-* option every test class is run.
+
+Build first with `mx --suite numa build`.
+"""
+import os
+from os.path import exists, isdir, join
+
+import mx
+
+_suite = mx.suite('numa')
+
+
+def mx_post_parse_cmd_line(opts):
+    # Some JDK builds (e.g. Temurin 25) ship without jmods/; tell mx not to look for them.
+    if getattr(opts, 'jmods_dir', None) is None:
+        home = os.environ.get('JAVA_HOME')
+        if home and not isdir(join(home, 'jmods')):
+            opts.jmods_dir = 'NO_JMODS'
+
+
+def _agent_jar():
+    jar = mx.distribution('NUMA_AGENT').path
+    if not exists(jar):
+        mx.abort('numa: the agent jar ' + jar + ' does not exist: build it with `mx --suite numa build`')
+    return jar
+
+
+def _native_access(jdk):
+    # JDK 22+ warns on JNA's native calls unless native access is granted (the launcher does the same for its target).
+    return ['--enable-native-access=ALL-UNNAMED'] if jdk.javaCompliance.value >= 22 else []
+
+
+@mx.command('numa', 'vm', '[NUMA flags] [java options] (MainClass | -jar app.jar) [args...]')
+def vm(args):
+    """run java with the numa-jvm agent (as bin/numa vm)"""
+    jdk = mx.get_jdk(tag='default')
+    launcher_vm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']  # as bin/numa: the launcher only splits and waits
+    return mx.run([jdk.java] + launcher_vm + ['-cp', _agent_jar(), 'com.numa.vm.Launcher', 'vm'] + args,
+                  nonZeroIsFatal=False)
+
+
+_SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-r', '-i', '-e')
+
+
+@mx.command('numa', 'numa-junit', '[JUnit Platform console options, e.g. --select-class com.numa.vm.NumaFlagsTest]')
+def numa_junit(args):
+    """run the JUnit 5 suites with the JUnit Platform console launcher"""
+    jdk = mx.get_jdk(tag='default')
+    tests = mx.project('com.numa.tests')
+    out = join(_suite.dir, 'mxbuild', 'test-output')
+    props = [
+        '-Dnuma.agent.jar=' + _agent_jar(),
+        '-Dnuma.home=' + _suite.dir,
+        '-Dnuma.test.output=' + out,
+    ]
+    selected = any(a.startswith(_SELECTORS) for a in args)
+    selection = [] if selected else ['--scan-class-path', tests.output_dir()]
+    cmd = [jdk.java] + _native_access(jdk) + props + [
+        '-cp', mx.classpath(['com.numa.tests'], jdk=jdk),
+        'org.junit.platform.console.ConsoleLauncher', 'execute',
+        '--disable-banner', '--disable-ansi-colors', '--fail-if-no-tests',
+    ] + selection + args
+    return mx.run(cmd, nonZeroIsFatal=False)

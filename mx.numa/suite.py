@@ -1,0 +1,154 @@
+# numa-jvm as an mx suite: the same sources as the Maven build (each module's src/main/java), built by mx.
+#   mx --suite numa build        compile every project and the NUMA_AGENT jar
+#   mx vm [NUMA flags] ...        the launcher, exactly as bin/numa vm (see mx_numa.py)
+#   mx numa-junit [console args]  the JUnit 5 suites through the JUnit Platform console launcher
+# Library digests are sha512 of the Maven Central jars (Central itself serves only sha1); versions match pom.xml.
+# mx compiles a project against only the JDK modules it declares ("requires"). Every project gets the same list:
+# agent code (java.instrument), thread dumps and MBeans (java.management, jdk.management), and java.sql, which
+# appears in the API of commons-csv. mx reads this file as data: no Python variables.
+suite = {
+    "mxversion": "7.27.0",
+    "name": "numa",
+    "groupId": "com.numa",
+    "version": "0.1.0",
+    "release": False,
+    "defaultLicense": "Apache-2.0",
+
+    # License names (Apache-2.0, BSD-new, EPL-2.0, GPLv2-CPE, MIT) are the ones mx itself defines.
+    "libraries": {
+        "JNA": {
+            "digest": "sha512:33f352528fc70a07ffc9184ff80647b02c51ea26ceb11ce70eea4adbd9419a6f811bc11746dc73ddf40ff2a21daedbeaabd349e901f30ec5e841a1f5fc6f1b52",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "net.java.dev.jna", "artifactId": "jna", "version": "5.17.0"},
+        },
+        "COMMONS_IO": {
+            "digest": "sha512:786778529435d8a14ab6ce2176cdf2b9ee6585a71893b785f26257122166dcefc7c4af3f612eda3974b06c16d06fc357178bf28b9b74010e9bc04c33221adc2f",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "commons-io", "artifactId": "commons-io", "version": "2.18.0"},
+        },
+        "COMMONS_CODEC": {
+            "digest": "sha512:4d974c2203dd6780da6e50ec1c7d8ff727f9ed55fba706fdc50b9484fc5da5e03b67bc6ad2f0d9ae74f823ecce04a40c513bbabd8bf9e91ac8fec04cd3519ffa",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "commons-codec", "artifactId": "commons-codec", "version": "1.18.0"},
+        },
+        "COMMONS_CSV": {
+            "digest": "sha512:a8f3e364fe76155f8a6a201bedec52d8e09b712752c37fd3380f71da397dd78aae01718060b8ce96f8e0ab692d33b29c04a4cb6ee3b0a374d17c3f6456abb3ab",
+            "license": "Apache-2.0",
+            "dependencies": ["COMMONS_IO", "COMMONS_CODEC"],
+            "maven": {"groupId": "org.apache.commons", "artifactId": "commons-csv", "version": "1.14.0"},
+        },
+        "ASM": {
+            "digest": "sha512:cbd250b9c698a48a835e655f5f5262952cc6dd1a434ec0bc3429a9de41f2ce08fcd3c4f569daa7d50321ca6ad1d32e131e4199aa4fe54bce9e9691b37e45060e",
+            "license": "BSD-new",
+            "maven": {"groupId": "org.ow2.asm", "artifactId": "asm", "version": "9.8"},
+        },
+        "ASM_TREE": {
+            "digest": "sha512:4493f573d9f0cfc8837db9be25a8b61a825a06aafc0e02f0363875584ff184a5a14600e53793c09866300859e44f153faffd0e050de4a7fba1a63b5fb010a9a7",
+            "license": "BSD-new",
+            "dependencies": ["ASM"],
+            "maven": {"groupId": "org.ow2.asm", "artifactId": "asm-tree", "version": "9.8"},
+        },
+        "ASM_COMMONS": {
+            "digest": "sha512:d2add10e25416b701bd84651b42161e090df2f32940de5e06e0e2a41c6106734db2fe5136f661d8a8af55e80dc958bc7b385a1004f0ebe550828dfa1e9d70d41",
+            "license": "BSD-new",
+            "dependencies": ["ASM", "ASM_TREE"],
+            "maven": {"groupId": "org.ow2.asm", "artifactId": "asm-commons", "version": "9.8"},
+        },
+        "JOPT_SIMPLE": {
+            "digest": "sha512:cbc27e0b6da6ae4b6245353d6626d2e3c171c3026a555fa21e8ef61b30714e286db85086d1a57c167016e8a7f07be2a243e34b3ab504b1877806f3bcec5df986",
+            "license": "MIT",
+            "maven": {"groupId": "net.sf.jopt-simple", "artifactId": "jopt-simple", "version": "5.0.4"},
+        },
+        "COMMONS_MATH3": {
+            "digest": "sha512:8bc2438b3b4d9a6be4a47a58410b2d4d0e56e05787ab24badab8cbc9075d61857e8d2f0bffedad33f18f8a356541d00f80a8597b5dedb995be8480d693d03226",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "org.apache.commons", "artifactId": "commons-math3", "version": "3.6.1"},
+        },
+        "JMH_GENERATOR_ANNPROCESS": {
+            "digest": "sha512:0e828c394e02ea1c3472cb3b334f4e13f9e7c2e237dd2915d895b277afbd52573ffc824a3850b0808f190407c8644625ea7d06d77e567fd09607514b4d87f77a",
+            "license": "GPLv2-CPE",
+            "maven": {"groupId": "org.openjdk.jmh", "artifactId": "jmh-generator-annprocess", "version": "1.37"},
+        },
+        "JMH_CORE": {
+            "digest": "sha512:8e434cc89f7c8a3035e172675d9f914415039ad8dc403a9f4a306efbe3249c20da0343aa51ebf9e3b9f8ba6746e8544ac561fbcd62f29dbb163b7f10c96c1f34",
+            "license": "GPLv2-CPE",
+            "dependencies": ["JOPT_SIMPLE", "COMMONS_MATH3", "JMH_GENERATOR_ANNPROCESS"],
+            "maven": {"groupId": "org.openjdk.jmh", "artifactId": "jmh-core", "version": "1.37"},
+        },
+        # Jupiter API + engine + platform + console launcher in one jar (same JUnit 5.12.2 as the Maven build).
+        "JUNIT_CONSOLE_STANDALONE": {
+            "digest": "sha512:27aae65313e94353a4c89afc4588a06fba08d675a6435b57c08848fbc9827e0b39fde49813e17d876129558670d678070299aca57ec6e23bb26b4e72b74c0629",
+            "license": "EPL-2.0",
+            "maven": {"groupId": "org.junit.platform", "artifactId": "junit-platform-console-standalone", "version": "1.12.2"},
+        },
+    },
+
+    "projects": {
+        "com.numa.perfutil": {
+            "dir": "com.numa.perfutil",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["JNA", "COMMONS_CSV"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.profiler": {
+            "dir": "com.numa.profiler",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.perfutil", "ASM", "ASM_COMMONS"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.opt": {
+            "dir": "com.numa.opt",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.perfutil"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.gc": {
+            "dir": "com.numa.gc",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.perfutil"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.vm": {
+            "dir": "com.numa.vm",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.bench": {
+            "dir": "bench",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.vm", "JMH_CORE"],
+            "annotationProcessors": ["JMH_CORE"],  # with its generator dependency, as mx does for JMH
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.tests": {
+            "dir": "tests",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.vm", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
+    },
+
+    "distributions": {
+        # The launcher and the java agent in one jar, as com.numa.vm/target/numa-agent.jar is for Maven.
+        "NUMA_AGENT": {
+            "dependencies": ["com.numa.vm"],
+            "manifestEntries": {
+                "Main-Class": "com.numa.vm.Launcher",
+                "Premain-Class": "com.numa.vm.NumaAgent",
+                "Agent-Class": "com.numa.vm.NumaAgent",
+                "Can-Retransform-Classes": "true",
+                "Can-Redefine-Classes": "true",
+            },
+            "maven": False,
+        },
+    },
+}

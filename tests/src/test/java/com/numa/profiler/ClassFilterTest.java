@@ -1,0 +1,53 @@
+package com.numa.profiler;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClassFilterTest {
+    @Test
+    void patternsMatchClassesPackagesAndSubpackages() {
+        assertTrue(ClassFilter.matches("a.b.C", "a.b.C"));
+        assertFalse(ClassFilter.matches("a.b.C", "a.b.CD"));
+        assertTrue(ClassFilter.matches("a.b.*", "a.b.C"));
+        assertFalse(ClassFilter.matches("a.b.*", "a.b.c.D"));
+        assertTrue(ClassFilter.matches("a.b.**", "a.b.c.D"));
+        assertTrue(ClassFilter.matches("a.b.C*", "a.b.C$Inner"));
+    }
+
+    @Test
+    void builtInExclusionsProtectTheProfilerAndTheJdkCore() {
+        ClassFilter f = new ClassFilter(List.of(), List.of(), true);
+        assertFalse(f.accepts("com/numa/profiler/ProfilerRuntime", false));
+        assertFalse(f.accepts("com/numa/profiler/rt/Hooks", false));
+        assertFalse(f.accepts("java/lang/ThreadLocal", true));
+        assertFalse(f.accepts("java/lang/invoke/MethodHandle", true));
+        assertFalse(f.accepts("jdk/internal/misc/Unsafe", true));
+        assertFalse(f.accepts("org/objectweb/asm/ClassReader", false));
+        assertFalse(f.accepts("com/sun/jna/Native", false));
+        assertFalse(f.accepts("com/example/App$$Lambda$14", false));
+        assertTrue(f.accepts("com/numa/profiler/groundtruth/Box", false), "only the profiler's own packages are excluded");
+        assertTrue(f.accepts("java/util/concurrent/ConcurrentSkipListMap", true));
+        assertTrue(f.accepts("com/example/App", false));
+    }
+
+    @Test
+    void includeRestrictsAndJdkSwitchApplies() {
+        ClassFilter f = new ClassFilter(List.of("com.example.**"), List.of("com.example.skip.*"), false);
+        assertTrue(f.accepts("com/example/a/B", false));
+        assertFalse(f.accepts("com/example/skip/B", false));
+        assertFalse(f.accepts("org/other/B", false));
+        assertFalse(new ClassFilter(List.of(), List.of(), false).accepts("java/util/ArrayList", true));
+    }
+
+    @Test
+    void badPatternsAreRejectedWithTheFix() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new ClassFilter(List.of("com/example/*"), List.of(), true));
+        assertTrue(e.getMessage().contains("a.b.**"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new ClassFilter(List.of(), List.of("a.*.b"), true));
+    }
+}

@@ -1,0 +1,146 @@
+package com.numa.profiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.profiler.groundtruth.AllKindsOfAccess;
+import com.numa.profiler.rt.AccessSink;
+import com.numa.profiler.rt.HeaderWord;
+import com.numa.profiler.rt.Hooks;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.ObjectStreamClass;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The rewritten bytecode, loaded in this JVM (so the verifier checks it) and run against a counting sink. */
+class TransformerTest {
+    static final String SAMPLE = "com.numa.profiler.groundtruth.AllKindsOfAccess";
+
+    static final class CountingSink implements AccessSink {
+        final AtomicInteger reads = new AtomicInteger();
+        final AtomicInteger writes = new AtomicInteger();
+        final AtomicInteger staticReads = new AtomicInteger();
+        final AtomicInteger staticWrites = new AtomicInteger();
+        final AtomicInteger allocations = new AtomicInteger();
+
+        @Override public void read(Object o) { reads.incrementAndGet(); }
+        @Override public void write(Object o) { writes.incrementAndGet(); }
+        @Override public void readStatic(int id) { staticReads.incrementAndGet(); }
+        @Override public void writeStatic(int id) { staticWrites.incrementAndGet(); }
+        @Override public void allocated(Object o, int site) { allocations.incrementAndGet(); }
+        @Override public void explicitGc() { }
+        @Override public void controlPoint(int id) { }
+    }
+
+    /** Loads the sample package's classes from transformed bytes, everything else from the parent. */
+    static final class TransformingLoader extends ClassLoader {
+        private final ProfilerTransformer transformer;
+
+        TransformingLoader(ProfilerTransformer transformer) {
+            super(TransformerTest.class.getClassLoader());
+            this.transformer = transformer;
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                if (!name.startsWith(SAMPLE)) {
+                    return super.loadClass(name, resolve);
+                }
+                Class<?> c = findLoadedClass(name);
+                if (c == null) {
+                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                        byte[] bytes = in.readAllBytes();
+                        byte[] out = transformer.transform(this, name.replace('.', '/'), null, null, bytes);
+                        byte[] used = out != null ? out : bytes;
+                        c = defineClass(name, used, 0, used.length);
+                    } catch (java.io.IOException e) {
+                        throw new ClassNotFoundException(name, e);
+                    }
+                }
+                return c;
+            }
+        }
+    }
+
+    static ProfilerTransformer transformer(boolean all, ProblemLog log) {
+        return new ProfilerTransformer(new ClassFilter(List.of(), List.of(), false), new SiteRegistry(), all, "", "", log);
+    }
+
+    @AfterEach
+    void reset() {
+        Hooks.setActive(false);
+        Hooks.install(null);
+    }
+
+    private static long run(boolean all, CountingSink sink) throws Exception {
+        ProfilerTransformer t = transformer(all, new ProblemLog(System.err));
+        Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
+        Hooks.install(sink);
+        Hooks.setActive(true);
+        try {
+            long v = (long) c.getMethod("compute").invoke(null);
+            assertEquals(0, t.failedCount());
+            return v;
+        } finally {
+            Hooks.setActive(false);
+        }
+    }
+
+    @Test
+    void instrumentedCodeComputesTheSameAndReportsEveryAccess() throws Exception {
+        long expected = AllKindsOfAccess.compute();
+        CountingSink all = new CountingSink();
+        assertEquals(expected, run(true, all));
+        CountingSink refs = new CountingSink();
+        assertEquals(expected, run(false, refs));
+        // allocations: the object, 5 one-dimensional arrays, the 2-D grid (tagged once), the inner object
+        assertEquals(8, all.allocations.get());
+        assertEquals(8, refs.allocations.get());
+        // primitive accesses only show in 'all' mode
+        assertTrue(all.reads.get() > refs.reads.get() && all.writes.get() > refs.writes.get());
+        // reference-only: a.ref write, objs[i] 4 writes; reads: a.ref x4, objs[i] x4, grid[i%3] x4 x2
+        assertEquals(1 + 4, refs.writes.get());
+        assertEquals(4 + 4 + 8, refs.reads.get());
+        assertEquals(2, refs.staticWrites.get(), "<clinit> runs while active: staticRef = \"s\", then staticRef = objs");
+        assertEquals(1, refs.staticReads.get());
+        // all: + wide, real, small writes, 4 x 5 primitive array stores, grid[i%3][i] store, Inner.v (this.small read)
+        assertEquals(5 + 3 + 4 * 4 + 4 + 1, all.writes.get());
+        assertEquals(4, all.staticWrites.get());
+        assertEquals(3, all.staticReads.get());
+    }
+
+    @Test
+    void topmostClassGetsTheHeaderWordAndKeepsItsSerialVersionUid() throws Exception {
+        ProfilerTransformer t = transformer(false, new ProblemLog(System.err));
+        Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
+        Object o = c.getConstructor().newInstance();
+        assertTrue(o instanceof HeaderWord);
+        ((HeaderWord) o).numa$headerWord(99);
+        assertEquals(99, ((HeaderWord) o).numa$headerWord());
+        assertEquals(ObjectStreamClass.lookup(AllKindsOfAccess.class).getSerialVersionUID(),
+                ObjectStreamClass.lookup(c).getSerialVersionUID());
+        assertTrue(c.getDeclaredField(OwnerFieldInjector.FIELD).isSynthetic());
+    }
+
+    @Test
+    void aClassThatFailsToTransformIsLeftUnchangedAndReportedOnce() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ProblemLog log = new ProblemLog(new PrintStream(err, true));
+        ProfilerTransformer t = transformer(false, log);
+        byte[] garbage = {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 61, 1, 2, 3};
+        assertNull(t.transform(TransformerTest.class.getClassLoader(), "com/example/Broken", null, null, garbage));
+        assertNull(t.transform(TransformerTest.class.getClassLoader(), "com/example/Broken", null, null, garbage));
+        assertEquals(2, t.failedCount());
+        String printed = err.toString();
+        assertTrue(printed.contains("com.example.Broken left unchanged"), printed);
+        assertEquals(printed.indexOf("Broken"), printed.lastIndexOf("Broken"), "reported once: " + printed);
+        assertNotNull(log.counts().get("transform:com/example/Broken"));
+    }
+}

@@ -1,0 +1,198 @@
+package com.numa.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.perfutil.topology.NumaTopologies;
+import com.numa.perfutil.topology.NumaTopology;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged numa-agent.jar and bin/numa as a user runs them: separate JVMs via ProcessBuilder, on the java that
+ * runs the tests (JAVA_HOME is set to it, so a JDK 25 test run exercises JDK 25 end to end).
+ */
+class LauncherEndToEndTest {
+    private static final long TIMEOUT_S = 120;
+
+    private static Path agentJar;
+    private static Path numaScript;
+    private static String testClasses;
+
+    @TempDir
+    Path tmp;
+
+    record Run(int exit, String out, String err) {
+    }
+
+    @BeforeAll
+    static void locate() {
+        agentJar = Path.of(System.getProperty("numa.agent.jar"));
+        numaScript = Path.of(System.getProperty("numa.home"), "bin", "numa");
+        assertTrue(Files.isRegularFile(agentJar), "run with mvn verify: no agent jar at " + agentJar);
+        testClasses = Path.of(NamedThreadsProgram.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
+    }
+
+    private Run run(List<String> command) throws IOException, InterruptedException {
+        Path out = tmp.resolve("stdout.txt");
+        Path err = tmp.resolve("stderr.txt");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(tmp.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("NUMA_AGENT_JAR", agentJar.toString());
+        Process p = pb.start();
+        if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("timed out: " + command);
+        }
+        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private Run numa(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(numaScript.toString(), "vm"));
+        cmd.addAll(List.of(args));
+        return run(cmd);
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    @Test
+    void printNumaFlagsFromThePackagedJar() throws Exception {
+        Run r = run(List.of(java(), "-jar", agentJar.toString(), "vm", "-XX:+PrintNUMAFlags"));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("flag "), r.out());
+        assertTrue(r.out().contains("PerfUtilEvents") && r.out().contains("task-clock,context-switches"), r.out());
+    }
+
+    @Test
+    void unknownFlagExitsTwoWithoutStartingTheApplication() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Run r = numa("-XX:PerfUtilEvnts=cycles", "-cp", testClasses, NamedThreadsProgram.class.getName(), record.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("unknown NUMA flag -XX:PerfUtilEvnts") && r.err().contains("-XX:PerfUtilEvents"), r.err());
+        assertFalse(Files.exists(record), "the application must not have started");
+    }
+
+    @Test
+    void javaOptionsAndApplicationArgumentsPassUntouchedAndExitCodeComesBack() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        List<String> appArgs = List.of(record.toString(), "-XX:+PerfUtil", "-XX:NoSuchFlag=1", "two words", "exit=3", "millis=10");
+        List<String> args = new ArrayList<>(List.of("-XX:+UseNUMA", "-Dnuma.e2e=yes", "-cp", testClasses,
+                NamedThreadsProgram.class.getName()));
+        args.addAll(appArgs);
+        Run r = numa(args.toArray(String[]::new));
+        assertEquals(3, r.exit(), r.err());
+        assertEquals(appArgs.subList(1, appArgs.size()), Files.readAllLines(record));
+        assertFalse(Files.exists(tmp.resolve("perfutil.csv")), "-XX:+PerfUtil after the main class is the application's");
+        assertFalse(r.err().contains("numa-agent:"), r.err());
+    }
+
+    @Test
+    void agentWithABadFlagReportsAndLetsTheApplicationRun() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Run r = run(List.of(java(), "-javaagent:" + agentJar + "=-XX:PerfUtilScope=galaxy", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=10"));
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.exists(record));
+        assertTrue(r.err().contains("numa-agent: bad flag") && r.err().contains("[thread, core, both]"), r.err());
+    }
+
+    @Test
+    void perfUtilWritesTheProgramsOwnThreadNames() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Path csv = tmp.resolve("out dir/counters.csv");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilEvents=task-clock,context-switches", "-XX:PerfUtilInterval=50",
+                "-XX:PerfUtilOutput=" + csv, "-cp", testClasses, NamedThreadsProgram.class.getName(), record.toString(),
+                "millis=600");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Files.isRegularFile(csv), "no CSV; stderr: " + r.err());
+        List<CSVRecord> rows = read(csv);
+        Set<String> threads = rows.stream().filter(x -> x.get("scope").equals("thread")).map(x -> x.get("thread"))
+                .collect(Collectors.toSet());
+        assertTrue(threads.containsAll(NamedThreadsProgram.WORKERS), "threads in CSV: " + threads);
+        assertTrue(rows.stream().anyMatch(x -> x.get("role").equals("main")), "main thread registered");
+        for (String worker : NamedThreadsProgram.WORKERS) {
+            CSVRecord clock = rows.stream().filter(x -> x.get("thread").equals(worker) && x.get("event").equals("task-clock"))
+                    .findFirst().orElseThrow();
+            assertEquals("application", clock.get("role"));
+            // a worker spins for 600 ms of wall time; on a loaded 2-core machine it may get little of it, but not < 1 ms
+            assertTrue(Long.parseLong(clock.get("raw")) > 1_000_000L, worker + " task-clock " + clock.get("raw"));
+            assertEquals("100.00", clock.get("coverage_pct"), "software events are never multiplexed out");
+        }
+        assertTrue(r.err().contains("PerfUtil summary") && r.err().contains("e2e-worker-alpha"), r.err());
+    }
+
+    @Test
+    void featureFlagsReachTheOptimizerAndTheProfiler() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Run opt = numa("-XX:NUMATopology=2", "-XX:+NUMAOpts", "-XX:NUMAOptsInterval=50", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=200");
+        assertEquals(0, opt.exit(), opt.err());
+        assertTrue(opt.err().contains("[numa-opt] started on emulated topology, 2 node(s)"), opt.err());
+
+        Path profile = tmp.resolve("profile-out");
+        Run prof = numa("-XX:+NUMAProfiler", "-XX:-NUMAProfilerInstrumentJDK", "-XX:NUMAProfilerOutput=" + profile,
+                "-cp", testClasses, NamedThreadsProgram.class.getName(), record.toString(), "millis=50");
+        assertEquals(0, prof.exit(), prof.err());
+        assertTrue(prof.err().contains("[NUMAProfiler]") && Files.exists(profile), prof.err());
+    }
+
+    @Test
+    void unresolvableTopologyTurnsFeaturesOffAndTheApplicationRunsOn() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Run r = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4");
+        assertEquals(4, r.exit(), r.err());
+        assertTrue(r.err().contains("numa-agent: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
+        assertTrue(r.err().contains("numa-agent: NUMAOpts: no NUMA topology"), r.err());
+        assertTrue(Files.exists(record));
+    }
+
+    @Test
+    void coreScopeWritesOneRowPerCpuAndEventWithItsPseudoNode() throws Exception {
+        Path record = tmp.resolve("args.txt");
+        Path csv = tmp.resolve("both.csv");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilScope=both", "-XX:NUMATopology=2", "-XX:PerfUtilEvents=task-clock",
+                "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + csv, "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=300");
+        assertEquals(0, r.exit(), r.err());
+        List<CSVRecord> cores = read(csv).stream().filter(x -> x.get("scope").equals("core")).toList();
+        if (cores.isEmpty()) {
+            // without root / CAP_PERFMON / perf_event_paranoid <= 0 per-core counters are refused: said once, thread rows stay
+            assertTrue(r.err().contains("PerfUtil core scope:") && r.err().contains("per-core counting is off"), r.err());
+            assertTrue(read(csv).stream().anyMatch(x -> x.get("scope").equals("thread")));
+            return;
+        }
+        NumaTopology two = NumaTopologies.fromSpec("2");
+        assertEquals(two.usableCpus().size(), cores.size(), "one task-clock row per usable CPU: " + cores);
+        for (CSVRecord c : cores) {
+            int cpu = Integer.parseInt(c.get("cpu"));
+            assertEquals(two.nodeOfCpu(cpu), Integer.parseInt(c.get("node")), "node of cpu " + cpu);
+            assertTrue(Long.parseLong(c.get("raw")) > 0, "a CPU of a running machine ticks: " + c);
+            assertEquals("", c.get("tid"));
+        }
+        assertTrue(r.err().contains("PerfUtil counted " + cores.size() + " CPU(s)"), r.err());
+    }
+
+    private static List<CSVRecord> read(Path csv) throws IOException {
+        try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in).getRecords();
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package com.numa.vm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.perfutil.flags.FlagException;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The launcher's decisions in-process (no java is started here; see LauncherEndToEndTest for that). */
+class LauncherTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Launcher.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+    }
+
+    @Test
+    void printNumaFlagsPrintsTheTableAndStartsNothing() {
+        assertEquals(0, run("vm", "-XX:+PrintNUMAFlags", "-cp", "/nonexistent", "NoSuchMain"));
+        String table = out.toString(StandardCharsets.UTF_8);
+        assertTrue(table.startsWith("flag "), table);
+        assertTrue(table.contains("PerfUtilInterval") && table.contains("NUMATopology"), table);
+    }
+
+    @Test
+    void badFlagsExitTwoWithTheMessage() {
+        assertEquals(Launcher.USAGE_ERROR, run("vm", "-XX:PerfUtilScope=everything", "Main"));
+        String msg = err.toString(StandardCharsets.UTF_8);
+        assertTrue(msg.contains("-XX:PerfUtilScope") && msg.contains("[thread, core, both]"), msg);
+    }
+
+    @Test
+    void usageAndUnknownCommands() {
+        assertEquals(0, run("--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: numa vm"));
+        assertEquals(Launcher.USAGE_ERROR, run("run", "Main"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command 'run'"));
+        assertEquals(Launcher.USAGE_ERROR, run());
+    }
+
+    @Test
+    void javaCommandPutsAgentFirstAndKeepsEverythingElseInOrder() throws FlagException {
+        LauncherArguments split = LauncherArguments.split(
+                List.of("-Xmx64m", "-XX:+PerfUtil", "-XX:PerfUtilOutput=/tmp/a b.csv", "Main", "-XX:+PerfUtil"), NumaFlags::claims);
+        var flags = NumaFlags.set().parse(split.numaFlags());
+        Path jar = Path.of("/opt/numa/numa-agent.jar");
+        List<String> cmd17 = Launcher.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar, flags, split);
+        assertEquals(List.of("/jdk17/bin/java", "-javaagent:/opt/numa/numa-agent.jar=" + flags.toAgentArgs(), "-Xmx64m",
+                "Main", "-XX:+PerfUtil"), cmd17);
+        List<String> cmd25 = Launcher.javaCommand(new TargetJava(Path.of("/jdk25"), 25), jar, flags, split);
+        assertEquals("--enable-native-access=ALL-UNNAMED", cmd25.get(1));
+        LauncherArguments none = LauncherArguments.split(List.of("Main"), NumaFlags::claims);
+        List<String> plain = Launcher.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar,
+                NumaFlags.set().parse(none.numaFlags()), none);
+        assertEquals(List.of("/jdk17/bin/java", "-javaagent:/opt/numa/numa-agent.jar", "Main"), plain);
+    }
+}
