@@ -40,6 +40,17 @@ final class ProfilerRuntime implements AccessSink {
         this.nodeRefresh = nodeRefresh;
     }
 
+    /** Initialises everything a hook may need (JNA, our own classes) on the calling thread, before any hook runs. */
+    void warmUp() {
+        ProfiledThread t = enter();
+        if (t != null) {
+            t.busy = false;
+        }
+        new SiteCounters().add(new SiteCounters());
+        classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2);
+        sideTable.lookup(this);
+    }
+
     /** Makes this the sink of the hooks. */
     void install() {
         com.numa.profiler.rt.Hooks.install(this);
