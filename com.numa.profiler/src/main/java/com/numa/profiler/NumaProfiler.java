@@ -111,7 +111,9 @@ public final class NumaProfiler {
         }
         inst.addTransformer(transformer, true);
         p.retransform(inst, flags.get(ProfilerFlags.RETRANSFORM));
-        p.registerMBean();
+        if (flags.get(ProfilerFlags.MBEAN) || flags.get(ProfilerFlags.START_ON_DEMAND)) {
+            p.registerMBean();
+        }
         Thread exit = new Thread(p::atExit, "NUMAProfiler-exit");
         exit.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(exit);

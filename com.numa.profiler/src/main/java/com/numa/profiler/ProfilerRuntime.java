@@ -86,6 +86,29 @@ final class ProfilerRuntime implements AccessSink {
             return null;
         }
         t.busy = true;
+        initialize(t);
+        return t;
+    }
+
+    /**
+     * Like {@link #enter()} for access hooks, but the sampling countdown runs first: the accesses that are not sampled
+     * cost one thread-local lookup and a decrement.
+     */
+    private ProfiledThread enterSampled() {
+        if (failed) {
+            return null;
+        }
+        ProfiledThread t = current.get();
+        if (t.busy || --t.sampleCountdown > 0) {
+            return null;
+        }
+        t.sampleCountdown = sampling;
+        t.busy = true;
+        initialize(t);
+        return t;
+    }
+
+    private void initialize(ProfiledThread t) {
         if (!t.initialized) {
             t.initialized = true;
             try {
@@ -96,7 +119,6 @@ final class ProfilerRuntime implements AccessSink {
             t.node = nodes.currentNode();
             t.nodeCountdown = nodeRefresh;
         }
-        return t;
     }
 
     private void fail(Throwable e) {
@@ -124,15 +146,11 @@ final class ProfilerRuntime implements AccessSink {
     }
 
     private void access(Object o, boolean write) {
-        ProfiledThread t = enter();
+        ProfiledThread t = enterSampled();
         if (t == null) {
             return;
         }
         try {
-            if (--t.sampleCountdown > 0) {
-                return;
-            }
-            t.sampleCountdown = sampling;
             int node = node(t);
             if (o instanceof HeaderWord h) {
                 long word = h.numa$headerWord();
@@ -161,15 +179,11 @@ final class ProfilerRuntime implements AccessSink {
     }
 
     private void staticAccess(int classId, boolean write) {
-        ProfiledThread t = enter();
+        ProfiledThread t = enterSampled();
         if (t == null) {
             return;
         }
         try {
-            if (--t.sampleCountdown > 0) {
-                return;
-            }
-            t.sampleCountdown = sampling;
             int node = node(t);
             long word = statics.word(classId);
             if (word == 0) {
