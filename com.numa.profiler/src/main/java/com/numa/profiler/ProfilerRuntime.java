@@ -137,19 +137,30 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void read(Object o) {
-        access(o, false);
+        // The fast path stays small so the JIT inlines it into every hooked method: unsampled accesses cost a
+        // thread-local lookup and a decrement.
+        ProfiledThread t = current.get();
+        if (!t.busy && --t.sampleCountdown <= 0) {
+            access(t, o, false);
+        }
     }
 
     @Override
     public void write(Object o) {
-        access(o, true);
+        ProfiledThread t = current.get();
+        if (!t.busy && --t.sampleCountdown <= 0) {
+            access(t, o, true);
+        }
     }
 
-    private void access(Object o, boolean write) {
-        ProfiledThread t = enterSampled();
-        if (t == null) {
+    /** A sampled access: {@code t} is the caller's state, its countdown just expired. */
+    private void access(ProfiledThread t, Object o, boolean write) {
+        t.sampleCountdown = sampling;
+        if (failed) {
             return;
         }
+        t.busy = true;
+        initialize(t);
         try {
             int node = node(t);
             if (o instanceof HeaderWord h) {
@@ -164,7 +175,15 @@ final class ProfilerRuntime implements AccessSink {
                     h.numa$headerWord(next);
                 }
             } else {
-                SideTable.Entry e = sideTable.lookup(o);
+                SideTable.Entry e = t.lastEntry;
+                if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
+                    SideTable.Entry p = t.previousEntry;
+                    e = p != null && p.get() == o ? p : sideTable.lookup(o);
+                    if (e != null) {
+                        t.previousEntry = t.lastEntry;
+                        t.lastEntry = e;
+                    }
+                }
                 long word = e == null ? 0 : e.word;
                 long next = count(t, word, write, node, true);
                 if (e != null && next != word) {

@@ -142,6 +142,13 @@ class NumaProfilerGroundTruthTest {
     }
 
     @Test
+    void methodEntriesOpenAndCloseTheWindow() throws Exception {
+        ProfiledJvm.Result r = run("method-window", List.of("-XX:NUMAProfilerStartAt=" + GT + "ExplicitGcProgram.beginMeasure",
+                "-XX:NUMAProfilerStopAt=" + GT + "ExplicitGcProgram.endMeasure"), "ExplicitGcProgram");
+        assertEquals(10 * 100, num(boxSite(r, "main"), "reads"), r.file("sites.csv")); // phase 1 only
+    }
+
+    @Test
     void samplingScalesCountsAndSaysSo() throws Exception {
         ProfiledJvm.Result r = run("sampled", List.of("-XX:NUMAProfilerSampling=64"), "OneWriterReadersProgram");
         double expected = 3.0 * (1 + 2 * 100 * 50);

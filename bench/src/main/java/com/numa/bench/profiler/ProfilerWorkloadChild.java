@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * One measured run in its own JVM: {@code <workload> <scale> [iterations=3]}; prints {@code elapsed_ns} (the last
+ * One measured run in its own JVM: {@code <workload> <scale> [iterations=5]}; prints {@code elapsed_ns} (the last
  * iteration: steady state, as DaCapo reports), {@code total_ns} (all iterations, warm-up included, which is where the
  * JIT competes with compiling the instrumented classes), {@code peak_rss_kb} (VmHWM) and a checksum.
  */
@@ -15,7 +15,7 @@ public final class ProfilerWorkloadChild {
     public static void main(String[] args) throws Exception {
         String name = args[0];
         double scale = Double.parseDouble(args[1]);
-        int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         long checksum = 0;
         long elapsed = 0;
         long total = 0;

@@ -15,7 +15,7 @@ public final class ProfilerWorkloads {
 
     public static final String[] NAMES = {"object-graph", "array-exchange", "hashmap", "matrix"};
 
-    /** Runs {@code name} at {@code scale} (1 = about a second without profiling on a 2-core VM). */
+    /** Runs {@code name} at {@code scale} (1 = roughly 0.3 to 0.8 s per iteration without profiling on a 2-core VM). */
     public static long run(String name, double scale) throws InterruptedException {
         switch (name) {
             case "object-graph": return twoThreads(ProfilerWorkloads::objectGraph, scale);
@@ -72,7 +72,7 @@ public final class ProfilerWorkloads {
         }
         long sum = 0;
         Node p = nodes[0];
-        long steps = (long) (30_000_000 * scale);
+        long steps = (long) (15_000_000 * scale);
         for (long s = 0; s < steps; s++) {
             sum += p.value;
             if (p.payload == null) {
@@ -102,7 +102,7 @@ public final class ProfilerWorkloads {
                     return;
                 }
                 long sum = 0;
-                long rounds = (long) (6_000 * scale);
+                long rounds = (long) (40_000 * scale);
                 for (long r = 0; r < rounds; r++) {
                     for (int i = k; i < 4096; i += 2) {
                         Object o = shared[i];
@@ -126,7 +126,7 @@ public final class ProfilerWorkloads {
     static long hashMap(double scale) {
         Map<Integer, int[]> m = new HashMap<>();
         long sum = 0;
-        long ops = (long) (8_000_000 * scale);
+        long ops = (long) (20_000_000 * scale);
         for (long i = 0; i < ops; i++) {
             int k = (int) (i % 50_000);
             int[] v = m.get(k);
@@ -152,7 +152,7 @@ public final class ProfilerWorkloads {
                 b[i][j] = i - j;
             }
         }
-        int reps = Math.max(1, (int) (40 * scale));
+        int reps = Math.max(1, (int) (400 * scale));
         for (int r = 0; r < reps; r++) {
             for (int i = 0; i < n; i++) {
                 double[] ai = a[i];
