@@ -98,14 +98,22 @@ public final class NumaProfiler {
         ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD), !startAt.isEmpty(),
                 flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
         runtime.attach(window);
+        // JNA must be initialised now: its first use starts a process and waits for a JDK thread, and a hook running
+        // on that thread would then wait for JNA's class initialisation (a deadlock seen with JDK instrumentation).
+        runtime.warmUp();
         runtime.install();
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
                 flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, startAt,
                 flags.get(ProfilerFlags.STOP_AT).trim(), log);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log);
+        if (jdk) {
+            transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
+        }
         inst.addTransformer(transformer, true);
         p.retransform(inst, flags.get(ProfilerFlags.RETRANSFORM));
-        p.registerMBean();
+        if (flags.get(ProfilerFlags.MBEAN) || flags.get(ProfilerFlags.START_ON_DEMAND)) {
+            p.registerMBean();
+        }
         Thread exit = new Thread(p::atExit, "NUMAProfiler-exit");
         exit.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(exit);

@@ -19,6 +19,9 @@ final class ProfiledThread {
     boolean busy;
     boolean initialized;
     int sampleCountdown = 1;
+    /** The side-table entries this thread used last (weak, so they keep nothing alive). */
+    SideTable.Entry lastEntry;
+    SideTable.Entry previousEntry;
     int node = -1;
     int nodeCountdown;
 

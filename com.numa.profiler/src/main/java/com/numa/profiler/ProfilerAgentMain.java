@@ -35,6 +35,8 @@ public final class ProfilerAgentMain {
             NumaProfiler.start(flags, inst, topology(System.getProperty("numa.profiler.emulatedNodes", "")));
         } catch (IllegalArgumentException e) {
             System.err.println("[NUMAProfiler] " + e.getMessage() + "; profiling is off");
+        } catch (Throwable t) { // never take the JVM down from premain
+            System.err.println("[NUMAProfiler] could not start (" + t + "); profiling is off");
         }
     }
 

@@ -52,6 +52,9 @@ public final class ProfilerFlags {
             "Stop profiling at the entry of this method (pkg.Class.method)");
     public static final Flag<Boolean> START_ON_DEMAND = Flag.bool("NUMAProfilerOnDemand", false,
             "Do not start profiling by itself; wait for start() on the MBean com.numa:type=NUMAProfiler");
+    public static final Flag<Boolean> MBEAN = Flag.bool("NUMAProfilerMBean", false,
+            "Register the MBean com.numa:type=NUMAProfiler (start, stop, dump); implied by -XX:+NUMAProfilerOnDemand. Off by "
+                    + "default because the platform MBean server costs ~10 MB of RSS");
     public static final Flag<Integer> TOP = Flag.integer("NUMAProfilerTop", 20, 1, 100000,
             "Rows of sites.csv and types.csv, and sites listed in the exit summary");
     public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
@@ -63,7 +66,7 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
-                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, START_ON_DEMAND, TOP, SIDE_TABLE_CAPACITY, NODE_REFRESH, QUIET);
+                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, NODE_REFRESH, QUIET);
     }
 
     public static List<String> familyPrefixes() {

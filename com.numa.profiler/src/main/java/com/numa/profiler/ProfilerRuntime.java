@@ -40,6 +40,17 @@ final class ProfilerRuntime implements AccessSink {
         this.nodeRefresh = nodeRefresh;
     }
 
+    /** Initialises everything a hook may need (JNA, our own classes) on the calling thread, before any hook runs. */
+    void warmUp() {
+        ProfiledThread t = enter();
+        if (t != null) {
+            t.busy = false;
+        }
+        new SiteCounters().add(new SiteCounters());
+        classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2);
+        sideTable.lookup(this);
+    }
+
     /** Makes this the sink of the hooks. */
     void install() {
         com.numa.profiler.rt.Hooks.install(this);
@@ -75,6 +86,29 @@ final class ProfilerRuntime implements AccessSink {
             return null;
         }
         t.busy = true;
+        initialize(t);
+        return t;
+    }
+
+    /**
+     * Like {@link #enter()} for access hooks, but the sampling countdown runs first: the accesses that are not sampled
+     * cost one thread-local lookup and a decrement.
+     */
+    private ProfiledThread enterSampled() {
+        if (failed) {
+            return null;
+        }
+        ProfiledThread t = current.get();
+        if (t.busy || --t.sampleCountdown > 0) {
+            return null;
+        }
+        t.sampleCountdown = sampling;
+        t.busy = true;
+        initialize(t);
+        return t;
+    }
+
+    private void initialize(ProfiledThread t) {
         if (!t.initialized) {
             t.initialized = true;
             try {
@@ -85,7 +119,6 @@ final class ProfilerRuntime implements AccessSink {
             t.node = nodes.currentNode();
             t.nodeCountdown = nodeRefresh;
         }
-        return t;
     }
 
     private void fail(Throwable e) {
@@ -104,24 +137,31 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void read(Object o) {
-        access(o, false);
+        // The fast path stays small so the JIT inlines it into every hooked method: unsampled accesses cost a
+        // thread-local lookup and a decrement.
+        ProfiledThread t = current.get();
+        if (!t.busy && --t.sampleCountdown <= 0) {
+            access(t, o, false);
+        }
     }
 
     @Override
     public void write(Object o) {
-        access(o, true);
+        ProfiledThread t = current.get();
+        if (!t.busy && --t.sampleCountdown <= 0) {
+            access(t, o, true);
+        }
     }
 
-    private void access(Object o, boolean write) {
-        ProfiledThread t = enter();
-        if (t == null) {
+    /** A sampled access: {@code t} is the caller's state, its countdown just expired. */
+    private void access(ProfiledThread t, Object o, boolean write) {
+        t.sampleCountdown = sampling;
+        if (failed) {
             return;
         }
+        t.busy = true;
+        initialize(t);
         try {
-            if (--t.sampleCountdown > 0) {
-                return;
-            }
-            t.sampleCountdown = sampling;
             int node = node(t);
             if (o instanceof HeaderWord h) {
                 long word = h.numa$headerWord();
@@ -135,7 +175,15 @@ final class ProfilerRuntime implements AccessSink {
                     h.numa$headerWord(next);
                 }
             } else {
-                SideTable.Entry e = sideTable.lookup(o);
+                SideTable.Entry e = t.lastEntry;
+                if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
+                    SideTable.Entry p = t.previousEntry;
+                    e = p != null && p.get() == o ? p : sideTable.lookup(o);
+                    if (e != null) {
+                        t.previousEntry = t.lastEntry;
+                        t.lastEntry = e;
+                    }
+                }
                 long word = e == null ? 0 : e.word;
                 long next = count(t, word, write, node, true);
                 if (e != null && next != word) {
@@ -150,15 +198,11 @@ final class ProfilerRuntime implements AccessSink {
     }
 
     private void staticAccess(int classId, boolean write) {
-        ProfiledThread t = enter();
+        ProfiledThread t = enterSampled();
         if (t == null) {
             return;
         }
         try {
-            if (--t.sampleCountdown > 0) {
-                return;
-            }
-            t.sampleCountdown = sampling;
             int node = node(t);
             long word = statics.word(classId);
             if (word == 0) {

@@ -40,6 +40,36 @@ final class ProfilerTransformer implements ClassFileTransformer {
         this.log = log;
     }
 
+    /** Set once the hook runtime's module is known (null in tests that load classes by hand). */
+    private volatile ModuleReads moduleReads;
+
+    void useModuleReads(ModuleReads reads) {
+        this.moduleReads = reads;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd,
+            byte[] bytes) {
+        if (name == null || transforming.get() != null) {
+            return null;
+        }
+        ModuleReads reads = moduleReads;
+        if (reads != null && module != null && module.isNamed() && filter.accepts(name, loader == null
+                || loader == ClassLoader.getPlatformClassLoader())) {
+            transforming.set(Boolean.TRUE);
+            try {
+                if (!reads.ensureReads(module)) {
+                    log.once("module:" + module.getName(), "module " + module.getName()
+                            + " cannot be made to read the hook runtime; its classes are not instrumented");
+                    return null;
+                }
+            } finally {
+                transforming.remove();
+            }
+        }
+        return transform(loader, name, redefined, pd, bytes);
+    }
+
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd, byte[] bytes) {
         if (name == null || transforming.get() != null) {

@@ -87,11 +87,18 @@ final class SideTable {
     private static final class Stripe {
         volatile Entry[] table = new Entry[16];
         int size;
+        /** Refusals left before the next rebuild attempt: a full stripe of live objects must not rescan per insert. */
+        int backoff;
 
         synchronized boolean insert(Entry e, int capacity) {
-            if ((size + 1) * 4 > table.length * 3) {
+            if ((size + 1) * 2 > table.length) { // load factor 1/2 keeps misses (untracked objects) short
+                if (backoff > 0) {
+                    backoff--;
+                    return false;
+                }
                 rebuild(capacity);
-                if ((size + 1) * 4 > table.length * 3) {
+                if ((size + 1) * 2 > table.length) {
+                    backoff = table.length / 4;
                     return false;
                 }
             }
@@ -116,7 +123,7 @@ final class SideTable {
                 }
             }
             int len = old.length;
-            while ((live + 1) * 4 > len * 3 && len < capacity * 2) {
+            while ((live + 1) * 2 > len && len < capacity * 2) {
                 len *= 2;
             }
             Entry[] t = new Entry[len];

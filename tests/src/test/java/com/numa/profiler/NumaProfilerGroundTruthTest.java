@@ -137,8 +137,15 @@ class NumaProfilerGroundTruthTest {
         ProfiledJvm.Result gc = run("explicit-gc", List.of("-XX:NUMAProfilerExplicitGCThreshold=2"), "ExplicitGcProgram");
         assertEquals(100 * 100, num(boxSite(gc, "main"), "reads"), gc.file("sites.csv"));
         assertEquals(2, (long) gc.summary("explicit_gcs_seen"));
-        ProfiledJvm.Result mbean = run("mbean", List.of("-XX:NUMAProfilerExplicitGCThreshold=2"), "ExplicitGcProgram", "mbean");
+        ProfiledJvm.Result mbean = run("mbean", List.of("-XX:NUMAProfilerExplicitGCThreshold=2", "-XX:+NUMAProfilerMBean"), "ExplicitGcProgram", "mbean");
         assertEquals(100 * 100 + 3 * 100, num(boxSite(mbean, "main"), "reads"), mbean.file("sites.csv"));
+    }
+
+    @Test
+    void methodEntriesOpenAndCloseTheWindow() throws Exception {
+        ProfiledJvm.Result r = run("method-window", List.of("-XX:NUMAProfilerStartAt=" + GT + "ExplicitGcProgram.beginMeasure",
+                "-XX:NUMAProfilerStopAt=" + GT + "ExplicitGcProgram.endMeasure"), "ExplicitGcProgram");
+        assertEquals(10 * 100, num(boxSite(r, "main"), "reads"), r.file("sites.csv")); // phase 1 only
     }
 
     @Test

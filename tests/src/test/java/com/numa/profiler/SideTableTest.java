@@ -37,7 +37,7 @@ class SideTableTest {
                 refused++;
             }
         }
-        assertTrue(t.size() <= 2 * 1024, "size " + t.size());
+        assertTrue(t.size() <= 1024, "size " + t.size());
         assertTrue(refused > 0);
         assertEquals(refused, t.refused());
         int found = 0;
@@ -76,6 +76,6 @@ class SideTableTest {
         }
         assertTrue(stored);
         assertNotNull(t.lookup(live));
-        assertFalse(t.size() > 2 * 1024);
+        assertFalse(t.size() > 1024);
     }
 }

@@ -21,6 +21,13 @@ public final class ExplicitGcProgram {
         return n;
     }
 
+    /** Entry marks for -XX:NUMAProfilerStartAt / -XX:NUMAProfilerStopAt. */
+    static void beginMeasure() {
+    }
+
+    static void endMeasure() {
+    }
+
     public static void main(String[] args) throws Exception {
         Box[] boxes = new Box[100];
         for (int i = 0; i < boxes.length; i++) {
@@ -28,7 +35,9 @@ public final class ExplicitGcProgram {
         }
         int n = read(boxes, 1); // phase 0: 100 box reads (plus array reads)
         System.gc();
+        beginMeasure();
         n += read(boxes, 10); // phase 1
+        endMeasure();
         Runtime.getRuntime().gc();
         n += read(boxes, 100); // phase 2: counted once the threshold of 2 is reached
         if (args.length > 0 && args[0].equals("mbean")) {

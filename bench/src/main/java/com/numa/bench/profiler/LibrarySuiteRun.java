@@ -1,0 +1,96 @@
+package com.numa.bench.profiler;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a library's published test suite with the JUnit Platform console launcher twice, without and with the profiler
+ * agent, and compares the launcher's counts (found, skipped, successful, failed, aborted). Exit code 0 when they match.
+ * <pre>
+ * java -cp bench/target/benchmarks.jar com.numa.bench.profiler.LibrarySuiteRun
+ *      --console junit-platform-console-standalone-1.12.2.jar --class-path &lt;tests dir&gt;:&lt;library and test deps&gt;
+ *      --scan &lt;tests dir&gt; --workdir &lt;dir holding src/test/resources if the suite reads files&gt;
+ *      [--agent-args "-XX:NUMAProfilerSampling=64"]
+ * </pre>
+ * The suite's classes, the launcher's and the JDK's classes loaded later are all instrumented; with
+ * -XX:+BytecodeVerificationLocal the JDK's rewritten classes are verified too.
+ */
+public final class LibrarySuiteRun {
+    private LibrarySuiteRun() {
+    }
+
+    static final Pattern COUNT = Pattern.compile("\\[\\s*(\\d+) (tests|containers) (found|skipped|started|successful|failed|aborted)\\s*]");
+
+    public static void main(String[] args) throws Exception {
+        String console = null;
+        String classPath = null;
+        String scan = null;
+        Path workdir = Path.of(".");
+        String agentArgs = "";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--console": console = args[++i]; break;
+                case "--class-path": classPath = args[++i]; break;
+                case "--scan": scan = args[++i]; break;
+                case "--workdir": workdir = Path.of(args[++i]); break;
+                case "--agent-args": agentArgs = args[++i]; break;
+                default: throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        if (console == null || classPath == null || scan == null) {
+            throw new IllegalArgumentException("need --console <launcher jar> --class-path <cp> --scan <dir or jar>");
+        }
+        Path out = Files.createTempDirectory("numa-suite");
+        Path agent = ProfilerOverhead.agentJar(out);
+        long t0 = System.nanoTime();
+        Map<String, Long> plain = run(console, classPath, scan, workdir, null, out.resolve("plain.txt"));
+        long plainNs = System.nanoTime() - t0;
+        t0 = System.nanoTime();
+        Map<String, Long> profiled = run(console, classPath, scan, workdir, "-javaagent:" + agent + "="
+                + (agentArgs + " -XX:NUMAProfilerOutput=" + out.resolve("profile")).trim(), out.resolve("profiled.txt"));
+        long profiledNs = System.nanoTime() - t0;
+        System.out.printf("without agent: %s (%.0f s)%nwith profiler: %s (%.0f s)%nlogs and profile in %s%n", plain,
+                plainNs / 1e9, profiled, profiledNs / 1e9, out);
+        boolean same = plain.equals(profiled) && !plain.isEmpty();
+        System.out.println(same ? "SAME RESULTS" : "RESULTS DIFFER");
+        System.exit(same ? 0 : 1);
+    }
+
+    static Map<String, Long> run(String console, String classPath, String scan, Path workdir, String agent, Path log)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        if (Runtime.version().feature() >= 22) {
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
+        if (agent != null) {
+            cmd.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal"));
+        }
+        cmd.add("-cp");
+        cmd.add(console + (agent != null ? java.io.File.pathSeparator + System.getProperty("java.class.path") : ""));
+        if (agent != null) {
+            cmd.add(agent);
+        }
+        cmd.addAll(List.of("org.junit.platform.console.ConsoleLauncher", "execute", "--class-path", classPath,
+                "--scan-class-path", scan, "--details=summary", "--disable-banner"));
+        Process p = new ProcessBuilder(cmd).directory(workdir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile())
+                .start();
+        if (!p.waitFor(3, TimeUnit.HOURS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("suite timed out: " + cmd);
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        Matcher m = COUNT.matcher(Files.readString(log));
+        while (m.find()) {
+            counts.put(m.group(2) + " " + m.group(3), Long.parseLong(m.group(1)));
+        }
+        return counts;
+    }
+}

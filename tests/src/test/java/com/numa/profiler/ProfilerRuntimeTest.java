@@ -1,0 +1,136 @@
+package com.numa.profiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.profiler.ProfilerFlags.Owner;
+import com.numa.profiler.rt.HeaderWord;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The runtime driven directly (no bytecode), with nodes scripted per thread, and the files it reports into. */
+class ProfilerRuntimeTest {
+    static final class Tagged implements HeaderWord {
+        long word;
+
+        @Override public long numa$headerWord() { return word; }
+        @Override public void numa$headerWord(long w) { word = w; }
+    }
+
+    /** Node = the number in the thread's name after '@' (e.g. "t@1"). */
+    static final NodeLocator BY_NAME = () -> {
+        String n = Thread.currentThread().getName();
+        int at = n.indexOf('@');
+        return at < 0 ? 0 : Integer.parseInt(n.substring(at + 1));
+    };
+
+    static ProfilerRuntime runtime(Owner owner, int sampling) {
+        return new ProfilerRuntime(new AccessClassifier(owner), new SideTable(4096), BY_NAME, new ObjectSizes(null),
+                new ProblemLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1);
+    }
+
+    static void on(String name, Runnable r) throws InterruptedException {
+        Thread t = new Thread(r, name);
+        t.start();
+        t.join();
+    }
+
+    @org.junit.jupiter.api.BeforeEach
+    void countAllocations() {
+        com.numa.profiler.rt.Hooks.setActive(true); // allocations are counted only inside the profiling window
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void reset() {
+        com.numa.profiler.rt.Hooks.setActive(false);
+    }
+
+    @Test
+    void classifiesCountsAndPredictsRemoteAcrossThreads() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
+        Tagged obj = new Tagged();
+        Object[] arr = new Object[3];
+        on("alloc@0", () -> {
+            rt.allocated(obj, 5);
+            rt.allocated(arr, 6);
+            rt.write(obj);
+            rt.read(arr);
+        });
+        on("reader@1", () -> {
+            for (int i = 0; i < 10; i++) {
+                rt.read(obj);
+                rt.read(arr);
+            }
+        });
+        on("writer@1", () -> rt.write(obj));
+        on("late@0", () -> rt.read(obj));
+        ProfileReport r = new ProfileReport(rt.inventory().snapshot(), new SiteRegistry());
+        assertEquals(4, r.threads.size());
+        ProfiledThread reader = r.threads.get(1).thread();
+        assertEquals(20, reader.sharedReads);
+        assertEquals(20, reader.predictedRemote, "home node 0, reader on node 1");
+        assertEquals(10, reader.sideTableAccesses);
+        assertEquals(20, r.threads.get(1).byOwner()[1], "all owned by the allocating thread, key 1");
+        ProfiledThread writer = r.threads.get(2).thread();
+        assertEquals(1, writer.sharedWrites);
+        ProfiledThread late = r.threads.get(3).thread();
+        assertEquals(1, late.sharedReads, "after writer@1's write, the owner is writer@1");
+        assertEquals(0, late.predictedRemote, "the home node stays node 0");
+        assertEquals(1, r.threads.get(3).byOwner()[3], "owner key 3 = writer@1");
+        assertEquals(1, r.threads.get(0).thread().objectAllocations);
+        assertEquals(1, r.threads.get(0).thread().arrayAllocations);
+        assertEquals(32, r.threads.get(0).thread().arrayBytes, "16-byte header + 3 x 4-byte references");
+    }
+
+    @Test
+    void samplingCountsOneInNAndScales() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 8);
+        Tagged obj = new Tagged();
+        on("a@0", () -> rt.allocated(obj, 1));
+        on("b@0", () -> {
+            for (int i = 0; i < 80; i++) {
+                rt.read(obj);
+            }
+        });
+        ProfiledThread b = rt.inventory().snapshot()[1];
+        assertEquals(80, b.reads);
+        assertEquals(80, b.sharedReads);
+    }
+
+    @Test
+    void writesAllFilesAtomicallyWithTheTable4Figures(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        ProfilerRuntime rt = runtime(Owner.ALLOCATOR, 1);
+        Tagged obj = new Tagged();
+        on("a@0", () -> rt.allocated(obj, 0));
+        on("b@0", () -> {
+            rt.read(obj);
+            rt.read(obj);
+            rt.write(obj);
+        });
+        ProfileReport r = new ProfileReport(rt.inventory().snapshot(), new SiteRegistry());
+        Map<String, Object> cfg = new LinkedHashMap<>();
+        cfg.put("NUMAProfilerOwner", "allocator");
+        new ReportWriter(dir, 10).write(r, cfg, Map.of("note", "x\"y"));
+        for (String f : new String[] {"threads.csv", "access_matrix.csv", "sites.csv", "types.csv", "summary.json"}) {
+            assertTrue(Files.exists(dir.resolve(f)), f);
+        }
+        try (var s = Files.list(dir)) {
+            assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left behind");
+        }
+        String json = Files.readString(dir.resolve("summary.json"));
+        assertTrue(json.contains("\"shared_read_pct\": 66.6667"), json);
+        assertTrue(json.contains("\"shared_write_pct\": 33.3333"), json);
+        assertTrue(json.contains("\"note\": \"x\\\"y\""), json);
+        String matrix = Files.readString(dir.resolve("access_matrix.csv"));
+        assertTrue(matrix.startsWith("accessor_key,accessor_name,owner_0,owner_1,owner_2\n"), matrix);
+        assertTrue(matrix.contains("\n2,b@0,0,3,0\n"), matrix);
+        String summary = ReportWriter.stderrSummary(r, 5, false);
+        assertTrue(summary.contains("shared reads 66.67%, shared writes 33.33%"), summary);
+    }
+}
