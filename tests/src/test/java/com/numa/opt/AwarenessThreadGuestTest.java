@@ -12,17 +12,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The Awareness Thread on a real two-node kernel (the QEMU guest, node 0 = CPU 0, node 1 = CPU 1): a single-threaded
  * program ends SINGLE_THREADED with every thread on node 1 (the main thread's), a late thread is pinned back, and
- * with -XX:NUMAOptsMemPolicy=migrate its heap, first touched on node 0, ends on node 1. Skipped where no guest runs.
+ * with -XX:NUMAOptsMemPolicy=migrate or bind its heap, first touched on node 0, ends on node 1 (one guest boot per
+ * policy, ~30 s each). Skipped where no guest runs.
  */
 class AwarenessThreadGuestTest {
 
-    @Test
-    void singleThreadedProgramAndItsHeapEndOnTheMainThreadsNode() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"migrate", "bind"})
+    void singleThreadedProgramAndItsHeapEndOnTheMainThreadsNode(String policy) throws Exception {
         NumaGuest.assumeAvailable();
         List<String> cp = new ArrayList<>();
         for (Class<?> c : List.of(OptGuestProbe.class, AwarenessThread.class, LinuxSyscalls.class, com.sun.jna.Native.class)) {
@@ -32,7 +35,7 @@ class AwarenessThreadGuestTest {
         if (Runtime.version().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }
-        cmd.addAll(List.of("-Xms256m", "-cp", String.join(File.pathSeparator, cp), OptGuestProbe.class.getName()));
+        cmd.addAll(List.of("-Xms256m", "-cp", String.join(File.pathSeparator, cp), OptGuestProbe.class.getName(), policy));
         NumaGuest.Result r = NumaGuest.run(Duration.ofMinutes(4), cmd.toArray(String[]::new));
         String out = r.output();
         Map<String, String> kv = new HashMap<>();
@@ -50,6 +53,7 @@ class AwarenessThreadGuestTest {
         assertEquals("true", kv.get("all_threads_on_node1"), out);
         assertEquals("1", kv.get("late_thread_cpus"), out);
         assertEquals("null", kv.get("failure"), out);
+        assertTrue(!out.contains("memory policy off"), out);
         long[] before = pages(kv.get("before_anon"));
         long[] after = pages(kv.get("after_anon"));
         assertTrue(before[0] >= 16_384, "the 64 MiB array was first touched on node 0: " + kv.get("before_anon"));

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Run inside the 2-node guest by {@link AwarenessThreadGuestTest}: a single-threaded program whose heap was first
- * touched on node 0 starts the Awareness Thread (real topology, ThreadInventory, PerfUtil counters) with
- * -XX:NUMAOptsMemPolicy=migrate from node 1, and prints what the kernel then says as key=value lines.
+ * touched on node 0 starts the Awareness Thread (real topology, ThreadInventory, default counters) with
+ * -XX:NUMAOptsMemPolicy=args[0] (migrate or bind) from node 1, and prints what the kernel then says as key=value lines.
  */
 public final class OptGuestProbe {
     private OptGuestProbe() {
@@ -37,8 +37,9 @@ public final class OptGuestProbe {
         ThreadInventory threads = new ThreadInventory();
         threads.registerMainThread(LinuxSyscalls.gettid());
         long sum = 0;
+        String policy = args.length > 0 ? args[0] : "migrate";
         try (AwarenessThread a = AwarenessThread.start(OptFlags.flagSet().parse(List.of("-XX:+NUMAOpts",
-                "-XX:NUMAOptsMemPolicy=migrate")), topology, threads, null, new AffinityPlacement(), System.out::println)) {
+                "-XX:NUMAOptsMemPolicy=" + policy)), topology, threads, null, new AffinityPlacement(), System.out::println)) {
             long end = System.nanoTime() + 90_000_000_000L;
             while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
                 for (int i = 0; i < heap.length; i++) {
