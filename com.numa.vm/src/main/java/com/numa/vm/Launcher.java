@@ -37,6 +37,7 @@ public final class Launcher {
             everything after the main class or -jar app.jar goes to the application unchanged.
 
               numa vm -XX:+PrintNUMAFlags              list every NUMA flag with type, default and description
+              numa flags [--markdown]                  the same list (--markdown: the README's table)
               numa vm -XX:+PerfUtil -cp app.jar Main   count per-thread events into perfutil.csv
 
             The target java is $JAVA_HOME/bin/java when JAVA_HOME is set, else the java running this launcher.
@@ -60,8 +61,11 @@ public final class Launcher {
             out.print(USAGE);
             return 0;
         }
+        if (command.equals("flags")) {
+            return printFlags(args.subList(1, args.size()), out, err);
+        }
         if (!command.equals("vm")) {
-            err.println("numa: unknown command '" + command + "'; the command is 'vm' (numa vm --help)");
+            err.println("numa: unknown command '" + command + "'; the commands are 'vm' and 'flags' (numa --help)");
             return USAGE_ERROR;
         }
         List<String> rest = args.subList(1, args.size());
@@ -90,6 +94,20 @@ public final class Launcher {
         }
         List<String> javaCommand = javaCommand(TargetJava.resolve(env, System.getProperty("java.home")), agentJar, flags, split);
         return JavaProcess.run(javaCommand, err);
+    }
+
+    /** {@code numa flags [--markdown]}: the flag table as text, or as the Markdown table of the README. */
+    private static int printFlags(List<String> options, PrintStream out, PrintStream err) {
+        if (options.isEmpty()) {
+            out.print(NumaFlags.set().describe());
+            return 0;
+        }
+        if (options.equals(List.of("--markdown"))) {
+            out.print(NumaFlags.set().markdownTable());
+            return 0;
+        }
+        err.println("numa: unknown option(s) " + options + " for 'flags'; the only option is --markdown");
+        return USAGE_ERROR;
     }
 
     /** The java command line: target java, native access when needed, the agent, java options, launch target. */

@@ -38,6 +38,19 @@ class LauncherTest {
     }
 
     @Test
+    void flagsCommandPrintsTextOrTheReadmeMarkdownAndRejectsOtherOptions() {
+        assertEquals(0, run("flags"));
+        assertEquals(NumaFlags.set().describe(), out.toString(StandardCharsets.UTF_8));
+        out.reset();
+        assertEquals(0, run("flags", "--markdown"));
+        String md = out.toString(StandardCharsets.UTF_8);
+        assertTrue(md.startsWith("| flag | type | default | description |"), md);
+        assertTrue(md.contains("| `-XX:PerfUtilScope=` | thread\\|core\\|both | `thread` |"), md);
+        assertEquals(Launcher.USAGE_ERROR, run("flags", "--html"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--markdown"));
+    }
+
+    @Test
     void usageAndUnknownCommands() {
         assertEquals(0, run("--help"));
         assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: numa vm"));

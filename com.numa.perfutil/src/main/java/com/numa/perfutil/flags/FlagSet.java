@@ -115,21 +115,42 @@ public final class FlagSet {
         return parse(args);
     }
 
+    /**
+     * The same table as {@link #describe()} in Markdown, as the README carries it ({@code numa flags --markdown}
+     * regenerates it).
+     */
+    public String markdownTable() {
+        StringBuilder sb = new StringBuilder("| flag | type | default | description |\n|---|---|---|---|\n");
+        for (Flag<?> f : flags.values()) {
+            String form = f.isBoolean() ? "-XX:+" + f.name() : "-XX:" + f.name() + "=";
+            String def = defaultText(f);
+            sb.append("| `").append(form).append("` | ").append(f.type().replace("|", "\\|")).append(" | ")
+                    .append(def.equals("\"\"") ? def : "`" + def + "`").append(" | ")
+                    .append(f.description().replace("|", "\\|")).append(" |\n");
+        }
+        return sb.toString();
+    }
+
     /** The -XX:+PrintNUMAFlags table: name, type, default and description of every flag. */
     public String describe() {
-        int w = 8;
-        int tw = 6;
+        int w = "flag".length();
+        int tw = "type".length();
+        int dw = "default".length();
         for (Flag<?> f : flags.values()) {
             w = Math.max(w, f.name().length());
             tw = Math.min(28, Math.max(tw, f.type().length()));
+            dw = Math.min(56, Math.max(dw, defaultText(f).length()));
         }
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format("%-" + w + "s  %-" + tw + "s  %-12s  %s%n", "flag", "type", "default", "description"));
+        String row = "%-" + w + "s  %-" + tw + "s  %-" + dw + "s  %s%n";
+        StringBuilder sb = new StringBuilder(String.format(row, "flag", "type", "default", "description"));
         for (Flag<?> f : flags.values()) {
-            String def = f.isBoolean() ? String.valueOf(f.defaultValue()) : f.format(f.defaultValue());
-            sb.append(String.format("%-" + w + "s  %-" + tw + "s  %-12s  %s%n", f.name(), f.type(),
-                    def.isEmpty() ? "\"\"" : def, f.description()));
+            sb.append(String.format(row, f.name(), f.type(), defaultText(f), f.description()));
         }
         return sb.toString();
+    }
+
+    private static String defaultText(Flag<?> f) {
+        String def = f.isBoolean() ? String.valueOf(f.defaultValue()) : f.format(f.defaultValue());
+        return def.isEmpty() ? "\"\"" : def;
     }
 }
