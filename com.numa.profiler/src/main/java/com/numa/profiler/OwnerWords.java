@@ -5,7 +5,7 @@ package com.numa.profiler;
  * <pre>
  *  bits  0-19 owner thread key (0 = unknown)      bits 20-39 allocation-site id (0 = unknown site)
  *  bits 40-46 home node + 1 (0 = unknown)          bit  47    written since allocation
- *  bit  48    shared (a non-owner touched it)      bits 49-63 reads since the last write (saturating)
+ *  bit  48    shared (a non-owner touched it)      bits 49-63 reads since the last write / READ_TALLY (saturating)
  * </pre>
  * Updates are plain racy stores, as Maxine's header updates: a lost update only blurs a count.
  */
@@ -14,6 +14,8 @@ final class OwnerWords {
     static final int MAX_SITE = (1 << 20) - 1;
     static final int MAX_NODE = (1 << 7) - 2;
     static final int MAX_READS = (1 << 15) - 1;
+    /** One unit of the reads-since-write counter stands for this many reads (one read in 32 is tallied). */
+    static final int READ_TALLY = 32;
     private static final long WRITTEN = 1L << 47;
     private static final long SHARED = 1L << 48;
 

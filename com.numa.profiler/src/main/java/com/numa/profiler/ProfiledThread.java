@@ -19,6 +19,8 @@ final class ProfiledThread {
     boolean busy;
     boolean initialized;
     int sampleCountdown = 1;
+    /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
+    int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */
     SideTable.Entry lastEntry;
     SideTable.Entry previousEntry;

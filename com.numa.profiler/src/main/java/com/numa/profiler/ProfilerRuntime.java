@@ -47,7 +47,7 @@ final class ProfilerRuntime implements AccessSink {
             t.busy = false;
         }
         new SiteCounters().add(new SiteCounters());
-        classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2);
+        classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
     }
 
@@ -257,7 +257,7 @@ final class ProfilerRuntime implements AccessSink {
                 s.sharedWrites += weight;
             }
             if (sharedObject) {
-                s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * weight;
+                s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
             }
         } else {
             s.reads += weight;
@@ -269,7 +269,7 @@ final class ProfilerRuntime implements AccessSink {
                 s.readsOfSharedObjects += weight;
             }
         }
-        return classifier.update(word, kind, t.key);
+        return classifier.update(word, kind, t.key, !write && (++t.readTally & (OwnerWords.READ_TALLY - 1)) == 0);
     }
 
     @Override

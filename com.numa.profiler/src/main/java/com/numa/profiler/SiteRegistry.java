@@ -14,12 +14,21 @@ final class SiteRegistry {
     private final List<AllocationSite> sites = new ArrayList<>(List.of(UNKNOWN_SITE));
     private final ConcurrentHashMap<String, Integer> staticIds = new ConcurrentHashMap<>();
 
+    /** Names repeat across sites (same class, method, type): one copy each keeps the registry small. */
+    private final java.util.HashMap<String, String> names = new java.util.HashMap<>();
+
+    private String canonical(String s) {
+        String known = names.putIfAbsent(s, s);
+        return known != null ? known : s;
+    }
+
     synchronized int addSite(String internalClass, String method, int line, String type, boolean array) {
         int id = sites.size();
         if (id > OwnerWords.MAX_SITE) {
             return OwnerWords.MAX_SITE; // beyond the word's reach: all further sites share the last id
         }
-        sites.add(new AllocationSite(id, internalClass.replace('/', '.'), method, line, type, array));
+        sites.add(new AllocationSite(id, canonical(internalClass.replace('/', '.')), canonical(method), line,
+                canonical(type), array));
         return id;
     }
 

@@ -18,8 +18,11 @@ import java.util.regex.Pattern;
  * java -cp bench/target/benchmarks.jar com.numa.bench.profiler.LibrarySuiteRun
  *      --console junit-platform-console-standalone-1.12.2.jar --class-path &lt;tests dir&gt;:&lt;library and test deps&gt;
  *      --scan &lt;tests dir&gt; --workdir &lt;dir holding src/test/resources if the suite reads files&gt;
- *      [--agent-args "-XX:NUMAProfilerSampling=64"]
+ *      [--agent-args "-XX:NUMAProfilerSampling=64"] [--agent-class-path &lt;profiler, perfutil, ASM, JNA&gt;]
+ *      [--jvm-arg -Xmx12g]... (commons-codec's Base64Test.testCodec265 needs more than the default heap here)
  * </pre>
+ * The agent's classes go on the launcher's class path, ahead of the suite: pass a minimal --agent-class-path when this
+ * class path (e.g. benchmarks.jar, which bundles commons-codec and commons-io) holds copies of the library under test.
  * The suite's classes, the launcher's and the JDK's classes loaded later are all instrumented; with
  * -XX:+BytecodeVerificationLocal the JDK's rewritten classes are verified too.
  */
@@ -35,6 +38,8 @@ public final class LibrarySuiteRun {
         String scan = null;
         Path workdir = Path.of(".");
         String agentArgs = "";
+        String agentClassPath = System.getProperty("java.class.path");
+        List<String> jvmArgs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--console": console = args[++i]; break;
@@ -42,6 +47,8 @@ public final class LibrarySuiteRun {
                 case "--scan": scan = args[++i]; break;
                 case "--workdir": workdir = Path.of(args[++i]); break;
                 case "--agent-args": agentArgs = args[++i]; break;
+                case "--agent-class-path": agentClassPath = args[++i]; break;
+                case "--jvm-arg": jvmArgs.add(args[++i]); break;
                 default: throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -51,11 +58,12 @@ public final class LibrarySuiteRun {
         Path out = Files.createTempDirectory("numa-suite");
         Path agent = ProfilerOverhead.agentJar(out);
         long t0 = System.nanoTime();
-        Map<String, Long> plain = run(console, classPath, scan, workdir, null, out.resolve("plain.txt"));
+        Map<String, Long> plain = run(console, classPath, scan, workdir, jvmArgs, null, null, out.resolve("plain.txt"));
         long plainNs = System.nanoTime() - t0;
         t0 = System.nanoTime();
-        Map<String, Long> profiled = run(console, classPath, scan, workdir, "-javaagent:" + agent + "="
-                + (agentArgs + " -XX:NUMAProfilerOutput=" + out.resolve("profile")).trim(), out.resolve("profiled.txt"));
+        Map<String, Long> profiled = run(console, classPath, scan, workdir, jvmArgs, "-javaagent:" + agent + "="
+                + (agentArgs + " -XX:NUMAProfilerOutput=" + out.resolve("profile")).trim(), agentClassPath,
+                out.resolve("profiled.txt"));
         long profiledNs = System.nanoTime() - t0;
         System.out.printf("without agent: %s (%.0f s)%nwith profiler: %s (%.0f s)%nlogs and profile in %s%n", plain,
                 plainNs / 1e9, profiled, profiledNs / 1e9, out);
@@ -64,9 +72,10 @@ public final class LibrarySuiteRun {
         System.exit(same ? 0 : 1);
     }
 
-    static Map<String, Long> run(String console, String classPath, String scan, Path workdir, String agent, Path log)
-            throws IOException, InterruptedException {
+    static Map<String, Long> run(String console, String classPath, String scan, Path workdir, List<String> jvmArgs,
+            String agent, String agentClassPath, Path log) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(jvmArgs);
         if (Runtime.version().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }
@@ -74,7 +83,7 @@ public final class LibrarySuiteRun {
             cmd.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal"));
         }
         cmd.add("-cp");
-        cmd.add(console + (agent != null ? java.io.File.pathSeparator + System.getProperty("java.class.path") : ""));
+        cmd.add(console + (agent != null ? java.io.File.pathSeparator + agentClassPath : ""));
         if (agent != null) {
             cmd.add(agent);
         }
