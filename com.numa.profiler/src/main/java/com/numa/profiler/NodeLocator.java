@@ -1,13 +1,13 @@
 package com.numa.profiler;
 
-import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.affinity.Affinity;
 import com.numa.perfutil.topology.NumaTopology;
 
 /** The node the calling thread runs on right now, or -1 when unknown. An interface so tests can script nodes. */
 interface NodeLocator {
     int currentNode();
 
-    /** getcpu(2) mapped through a real or emulated topology; after the first failure it answers -1 (reported once). */
+    /** sched_getcpu mapped through a real or emulated topology; after the first failure it answers -1 (reported once). */
     static NodeLocator of(NumaTopology topology, ProblemLog log) {
         return new NodeLocator() {
             private volatile boolean broken;
@@ -18,7 +18,7 @@ interface NodeLocator {
                     return -1;
                 }
                 try {
-                    return topology.nodeOfCpu(LinuxSyscalls.getcpu()[0]);
+                    return Affinity.currentNode(topology);
                 } catch (Throwable t) {
                     broken = true;
                     log.once("getcpu", "cannot read the current CPU (" + t

@@ -59,8 +59,8 @@ public final class ProfilerFlags {
             "Rows of sites.csv and types.csv, and sites listed in the exit summary");
     public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
             1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
-    public static final Flag<Integer> NODE_REFRESH = Flag.integer("NUMAProfilerNodeRefresh", 65536, 1, 1 << 30,
-            "Re-read the accessing thread's CPU (getcpu, a JNA call costing microseconds) every N profiled accesses");
+    public static final Flag<Integer> NODE_REFRESH = Flag.integer("NUMAProfilerNodeRefresh", 4096, 1, 1 << 30,
+            "Re-read the accessing thread's CPU (sched_getcpu) every N profiled accesses");
     public static final Flag<Boolean> QUIET = Flag.bool("NUMAProfilerQuiet", false,
             "Do not print the exit summary on stderr");
 

@@ -121,9 +121,12 @@ public final class Affinity {
         }
     }
 
-    /** The CPU the calling thread is running on right now (getcpu); stale as soon as the scheduler moves it. */
+    /**
+     * The CPU the calling thread is running on right now (sched_getcpu, about 0.1 us and no allocation, so hot paths
+     * may call it); stale as soon as the scheduler moves the thread.
+     */
     public static int currentCpu() {
-        return LinuxSyscalls.getcpu()[0];
+        return LinuxSyscalls.currentCpu();
     }
 
     /**
