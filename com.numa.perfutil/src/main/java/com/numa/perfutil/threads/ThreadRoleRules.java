@@ -5,7 +5,8 @@ package com.numa.perfutil.threads;
  * <ul>
  * <li>MAIN: the thread the agent registered from premain, or (fallback) the first Java thread named "main" in the
  * "main" thread group (its Java id is 1 on JDK 17 but 3 on JDK 25, so the id alone is not a reliable marker).</li>
- * <li>JVM_INTERNAL: threads of numa-jvm itself ("NUMA-" prefix), threads without a java.lang.Thread (VM Thread, GC
+ * <li>JVM_INTERNAL: threads of numa-jvm itself ("NUMA-" prefix, and "JNA Cleaner", which the JNA library under
+ * our native calls starts in the main thread group), threads without a java.lang.Thread (VM Thread, GC
  * and G1 workers), Java threads hidden from Java code (compiler threads, Service Thread), and JDK service threads
  * (system thread group: Reference Handler, Finalizer, Signal Dispatcher, Attach Listener; JDK "innocuous" threads:
  * Common-Cleaner).</li>
@@ -17,6 +18,9 @@ final class ThreadRoleRules {
 
     /** The agent's own threads carry this name prefix. */
     static final String AGENT_PREFIX = "NUMA-";
+
+    /** JNA's reference-cleaner thread: started by the native layer the agent uses, not by the application. */
+    static final String JNA_CLEANER = "JNA Cleaner";
 
     /** What the Java side knows about a thread of the dump. */
     enum Kind {
@@ -37,7 +41,7 @@ final class ThreadRoleRules {
         if (main) {
             return ThreadRole.MAIN;
         }
-        if (name != null && name.startsWith(AGENT_PREFIX)) {
+        if (name != null && (name.startsWith(AGENT_PREFIX) || name.equals(JNA_CLEANER))) {
             return ThreadRole.JVM_INTERNAL;
         }
         return kind == Kind.APPLICATION_CODE ? ThreadRole.APPLICATION : ThreadRole.JVM_INTERNAL;
