@@ -101,9 +101,9 @@ public final class NumaGuest {
             Path stderr = scratch.resolve("stderr");
             List<String> argv = new ArrayList<>(List.of(runner.toString(), "--timeout", Long.toString(seconds),
                     "--status-file", status.toString()));
-            for (Path dir : writableDirs) {
+            for (Path dir : withCheckoutShare(writableDirs)) {
                 argv.add("--writable");
-                argv.add(dir.toAbsolutePath().toString());
+                argv.add(dir.toString());
             }
             argv.add("--");
             argv.addAll(command);
@@ -129,6 +129,31 @@ public final class NumaGuest {
         } finally {
             deleteQuietly(scratch);
         }
+    }
+
+    /** Directories the guest mounts over the host's (tools/numa-guest/init): host paths below them are invisible. */
+    private static final List<Path> GUEST_REPLACED = List.of(Path.of("/tmp"), Path.of("/run"), Path.of("/proc"),
+            Path.of("/sys"), Path.of("/dev"));
+
+    /**
+     * The writable directories plus, when the checkout (the numa.home property, else the working directory) lies under
+     * a directory the guest replaces, the checkout itself: a clone under /tmp (as CI may make) must still show its
+     * classes and the working directory inside the guest.
+     */
+    static List<Path> withCheckoutShare(List<Path> writableDirs) {
+        List<Path> dirs = new ArrayList<>();
+        for (Path d : writableDirs) {
+            dirs.add(d.toAbsolutePath().normalize());
+        }
+        String home = System.getProperty("numa.home");
+        Path checkout = (home == null ? Path.of("") : Path.of(home)).toAbsolutePath().normalize();
+        boolean hidden = GUEST_REPLACED.stream().anyMatch(checkout::startsWith);
+        boolean covered = dirs.stream().anyMatch(checkout::startsWith);
+        if (hidden && !covered) {
+            dirs.removeIf(d -> d.startsWith(checkout));
+            dirs.add(checkout);
+        }
+        return dirs;
     }
 
     /** Maps the runner's status line ("exit N", "timeout S", "error REASON") onto a result or an exception. */
