@@ -1,6 +1,7 @@
 package com.numa.profiler;
 
 import com.numa.perfutil.threads.ThreadRole;
+import java.util.Arrays;
 
 /**
  * Per-thread profiler state: the compact thread key, the cached node, the sampling countdown, the re-entrancy flag and
@@ -65,10 +66,7 @@ final class ProfiledThread {
     void countOwner(int owner, long weight) {
         long[] row = byOwner;
         if (owner >= row.length) {
-            long[] n = new long[Math.max(owner + 1, row.length * 2)];
-            System.arraycopy(row, 0, n, 0, row.length);
-            byOwner = n;
-            row = n;
+            row = byOwner = Arrays.copyOf(row, Math.max(owner + 1, row.length * 2));
         }
         row[owner] += weight;
     }
@@ -76,10 +74,7 @@ final class ProfiledThread {
     SiteCounters site(int id) {
         SiteCounters[] s = sites;
         if (id >= s.length) {
-            SiteCounters[] n = new SiteCounters[Math.max(id + 1, s.length * 2)];
-            System.arraycopy(s, 0, n, 0, s.length);
-            sites = n;
-            s = n;
+            s = sites = Arrays.copyOf(s, Math.max(id + 1, s.length * 2));
         }
         SiteCounters c = s[id];
         if (c == null) {

@@ -1,5 +1,7 @@
 package com.numa.profiler;
 
+import java.util.Arrays;
+
 /** Owner words of classes' static storage (each class's statics count as one object), indexed by static-storage id. */
 final class StaticStorage {
     private volatile long[] words = new long[256];
@@ -20,10 +22,7 @@ final class StaticStorage {
     private synchronized long[] grow(int id) {
         long[] w = words;
         if (id >= w.length) {
-            long[] n = new long[Math.max(id + 1, w.length * 2)];
-            System.arraycopy(w, 0, n, 0, w.length);
-            words = n;
-            w = n;
+            w = words = Arrays.copyOf(w, Math.max(id + 1, w.length * 2));
         }
         return w;
     }
