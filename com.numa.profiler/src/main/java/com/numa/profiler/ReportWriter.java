@@ -1,10 +1,9 @@
 package com.numa.profiler;
 
+import com.numa.perfutil.io.AtomicFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Map;
 
@@ -31,13 +30,7 @@ final class ReportWriter {
     }
 
     private void atomically(String name, String content) throws IOException {
-        Path tmp = Files.createTempFile(dir, "." + name, ".tmp");
-        try {
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
-            Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.writeString(dir.resolve(name), content);
     }
 
     static String csv(String s) {

@@ -3,13 +3,9 @@ package com.numa.vm;
 import com.numa.perfutil.counters.CoreSample;
 import com.numa.perfutil.counters.CounterValue;
 import com.numa.perfutil.counters.ThreadSample;
+import com.numa.perfutil.io.AtomicFiles;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
@@ -36,31 +32,21 @@ final class PerfUtilCsv {
 
     /** Replaces {@code target} atomically with the readings' rows. */
     static void write(Path target, List<ThreadSample> threads, List<CoreSample> cores) throws IOException {
-        Path absolute = target.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Files.createDirectories(dir);
-        // Not Files.createTempFile: its 0600 mode would end up on the user's file; this one gets the umask's mode.
-        Path tmp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-                    CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get())) {
-                for (ThreadSample s : threads) {
-                    for (CounterValue v : s.values()) {
-                        csv.printRecord(counts("thread", s.timestampNs(), s.thread().tid(), s.thread().name(),
-                                s.thread().role().label(), s.ended(), "", "", v));
-                    }
-                }
-                for (CoreSample s : cores) {
-                    for (CounterValue v : s.values()) {
-                        csv.printRecord(counts("core", s.timestampNs(), "", "", "", "", s.cpu(), s.node(), v));
-                    }
+        AtomicFiles.write(target, w -> {
+            CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').get());
+            for (ThreadSample s : threads) {
+                for (CounterValue v : s.values()) {
+                    csv.printRecord(counts("thread", s.timestampNs(), s.thread().tid(), s.thread().name(),
+                            s.thread().role().label(), s.ended(), "", "", v));
                 }
             }
-            Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+            for (CoreSample s : cores) {
+                for (CounterValue v : s.values()) {
+                    csv.printRecord(counts("core", s.timestampNs(), "", "", "", "", s.cpu(), s.node(), v));
+                }
+            }
+            csv.flush();
+        });
     }
 
     private static Object[] counts(String scope, long timestampNs, Object tid, Object thread, Object role, Object ended,

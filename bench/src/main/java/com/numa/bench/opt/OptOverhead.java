@@ -1,13 +1,12 @@
 package com.numa.bench.opt;
 
 import com.numa.bench.workloads.Workloads;
+import com.numa.perfutil.io.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -95,10 +94,7 @@ public final class OptOverhead {
         System.out.print(table);
         System.out.print(summary);
         if (csv != null) {
-            Path out = Path.of(csv).toAbsolutePath();
-            Path tmp = Files.createTempFile(out.getParent(), out.getFileName().toString(), ".tmp");
-            Files.writeString(tmp, table + summary, StandardCharsets.UTF_8);
-            Files.move(tmp, out, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.writeString(Path.of(csv), table + summary);
         }
     }
 

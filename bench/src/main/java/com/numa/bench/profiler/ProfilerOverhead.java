@@ -1,9 +1,9 @@
 package com.numa.bench.profiler;
 
+import com.numa.perfutil.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -95,9 +95,7 @@ public final class ProfilerOverhead {
             out.append(String.format(Locale.ROOT, "geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f%n", modes[m][0], accesses, runs, gs, gt, gr));
         }
         if (csv != null) {
-            Path tmp = Files.createTempFile(csv.toAbsolutePath().getParent(), ".overhead", ".tmp");
-            Files.writeString(tmp, out);
-            Files.move(tmp, csv, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.writeString(csv, out.toString());
         }
     }
 
