@@ -14,8 +14,8 @@ import java.util.List;
 final class ClassFilter {
     static final List<String> BUILT_IN_EXCLUDES = List.of("com.numa.profiler.*", "com.numa.profiler.rt.*",
             "com.numa.perfutil.**", "com.numa.vm.**", "com.numa.opt.**", "com.numa.gc.**", "com.numa.shaded.**",
-            "org.objectweb.asm.**", "com.sun.jna.**", "java.lang.**", "jdk.**", "sun.**", "com.sun.**",
-            "java.security.**", "javax.security.**");
+            "org.objectweb.asm.**", "org.apache.commons.csv.**", "com.sun.jna.**", "java.lang.**", "jdk.**", "sun.**",
+            "com.sun.**", "java.security.**", "javax.security.**");
 
     private final List<String> include;
     private final List<String> exclude;

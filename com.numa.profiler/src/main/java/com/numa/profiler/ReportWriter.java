@@ -2,10 +2,16 @@ package com.numa.profiler;
 
 import com.numa.perfutil.io.AtomicFiles;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Writes threads.csv, access_matrix.csv, sites.csv, types.csv and summary.json, each atomically (temporary file in
@@ -33,78 +39,88 @@ final class ReportWriter {
         AtomicFiles.writeString(dir.resolve(name), content);
     }
 
-    static String csv(String s) {
-        return s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+
+    /** Prints the records of one table. */
+    @FunctionalInterface
+    private interface Records {
+        void print(CSVPrinter out) throws IOException;
+    }
+
+    /** One CSV table as text: the header row, then the records (quoted by Commons CSV where a value needs it). */
+    private static String table(List<String> header, Records records) {
+        StringBuilder sb = new StringBuilder();
+        try (CSVPrinter out = new CSVPrinter(sb, FORMAT.builder().setHeader(header.toArray(String[]::new)).get())) {
+            records.print(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("appending to a StringBuilder cannot fail", e);
+        }
+        return sb.toString();
     }
 
     static String threads(ProfileReport r) {
-        StringBuilder sb = new StringBuilder("thread_key,name,tid,java_id,role,daemon,object_allocations,object_bytes,"
-                + "array_allocations,array_bytes,reads,writes,shared_reads,shared_writes,unknown_owner_reads,"
-                + "unknown_owner_writes,predicted_remote,side_table_accesses\n");
-        for (ProfileReport.ThreadRow row : r.threads) {
-            ProfiledThread t = row.thread();
-            sb.append(t.key).append(',').append(csv(t.name)).append(',').append(t.tid).append(',').append(t.javaId)
-                    .append(',').append(t.role.label()).append(',').append(t.daemon).append(',').append(t.objectAllocations)
-                    .append(',').append(t.objectBytes).append(',').append(t.arrayAllocations).append(',').append(t.arrayBytes)
-                    .append(',').append(t.reads).append(',').append(t.writes).append(',').append(t.sharedReads).append(',')
-                    .append(t.sharedWrites).append(',').append(t.unknownOwnerReads).append(',').append(t.unknownOwnerWrites)
-                    .append(',').append(t.predictedRemote).append(',').append(t.sideTableAccesses).append('\n');
-        }
-        return sb.toString();
+        return table(List.of("thread_key", "name", "tid", "java_id", "role", "daemon", "object_allocations",
+                "object_bytes", "array_allocations", "array_bytes", "reads", "writes", "shared_reads", "shared_writes",
+                "unknown_owner_reads", "unknown_owner_writes", "predicted_remote", "side_table_accesses"), out -> {
+                    for (ProfileReport.ThreadRow row : r.threads) {
+                        ProfiledThread t = row.thread();
+                        out.printRecord(t.key, t.name, t.tid, t.javaId, t.role.label(), t.daemon, t.objectAllocations,
+                                t.objectBytes, t.arrayAllocations, t.arrayBytes, t.reads, t.writes, t.sharedReads,
+                                t.sharedWrites, t.unknownOwnerReads, t.unknownOwnerWrites, t.predictedRemote,
+                                t.sideTableAccesses);
+                    }
+                });
     }
 
     /** Rows: accessing thread; columns: owning thread key (owner_0 = unknown owner), as Maxine printed it. */
     static String matrix(ProfileReport r) {
-        StringBuilder sb = new StringBuilder("accessor_key,accessor_name");
+        List<String> header = new ArrayList<>(List.of("accessor_key", "accessor_name"));
         for (int k = 0; k <= r.maxOwnerKey; k++) {
-            sb.append(",owner_").append(k);
+            header.add("owner_" + k);
         }
-        sb.append('\n');
-        for (ProfileReport.ThreadRow row : r.threads) {
-            sb.append(row.thread().key).append(',').append(csv(row.thread().name));
-            for (int k = 0; k <= r.maxOwnerKey; k++) {
-                sb.append(',').append(k < row.byOwner().length ? row.byOwner()[k] : 0);
+        return table(header, out -> {
+            for (ProfileReport.ThreadRow row : r.threads) {
+                List<Object> record = new ArrayList<>(Arrays.asList(row.thread().key, row.thread().name));
+                for (int k = 0; k <= r.maxOwnerKey; k++) {
+                    record.add(k < row.byOwner().length ? row.byOwner()[k] : 0);
+                }
+                out.printRecord(record);
             }
-            sb.append('\n');
-        }
-        return sb.toString();
+        });
     }
 
-    private static void counts(StringBuilder sb, SiteCounters c) {
-        sb.append(',').append(c.allocations).append(',').append(c.allocatedBytes).append(',').append(c.reads).append(',')
-                .append(c.writes).append(',').append(c.sharedReads).append(',').append(c.sharedWrites).append(',')
-                .append(c.predictedRemote).append(',').append(c.readsAfterLastWrite()).append('\n');
+    private static final List<String> COUNT_COLUMNS = List.of("allocations", "allocated_bytes", "reads", "writes",
+            "shared_reads", "shared_writes", "predicted_remote", "shared_reads_after_last_write");
+
+    /** A record: the row's own columns followed by its counts, in COUNT_COLUMNS order. */
+    private static List<Object> withCounts(List<Object> columns, SiteCounters c) {
+        List<Object> record = new ArrayList<>(columns);
+        record.addAll(Arrays.asList(c.allocations, c.allocatedBytes, c.reads, c.writes, c.sharedReads, c.sharedWrites,
+                c.predictedRemote, c.readsAfterLastWrite()));
+        return record;
     }
 
-    private static final String COUNT_COLUMNS = "allocations,allocated_bytes,reads,writes,shared_reads,shared_writes,"
-            + "predicted_remote,shared_reads_after_last_write\n";
+    private static List<String> withCountColumns(String... columns) {
+        List<String> header = new ArrayList<>(List.of(columns));
+        header.addAll(COUNT_COLUMNS);
+        return header;
+    }
 
     String sites(ProfileReport r) {
-        StringBuilder sb = new StringBuilder("site_id,class,method,line,type," + COUNT_COLUMNS);
-        int n = 0;
-        for (ProfileReport.SiteRow row : r.sites) {
-            if (n++ == top) {
-                break;
+        return table(withCountColumns("site_id", "class", "method", "line", "type"), out -> {
+            for (ProfileReport.SiteRow row : r.sites.subList(0, Math.min(top, r.sites.size()))) {
+                AllocationSite s = row.site();
+                out.printRecord(withCounts(Arrays.asList(s.id(), s.className(), s.method(), s.line(), s.type()), row.counts()));
             }
-            AllocationSite s = row.site();
-            sb.append(s.id()).append(',').append(csv(s.className())).append(',').append(csv(s.method())).append(',')
-                    .append(s.line()).append(',').append(csv(s.type()));
-            counts(sb, row.counts());
-        }
-        return sb.toString();
+        });
     }
 
     String types(ProfileReport r) {
-        StringBuilder sb = new StringBuilder("type,sites," + COUNT_COLUMNS);
-        int n = 0;
-        for (ProfileReport.TypeRow row : r.types) {
-            if (n++ == top) {
-                break;
+        return table(withCountColumns("type", "sites"), out -> {
+            for (ProfileReport.TypeRow row : r.types.subList(0, Math.min(top, r.types.size()))) {
+                out.printRecord(withCounts(Arrays.asList(row.type(), row.sites()), row.counts()));
             }
-            sb.append(csv(row.type())).append(',').append(row.sites());
-            counts(sb, row.counts());
-        }
-        return sb.toString();
+        });
     }
 
     static String summary(ProfileReport r, Map<String, Object> configuration, Map<String, Object> extra) {

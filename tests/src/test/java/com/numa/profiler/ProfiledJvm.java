@@ -1,11 +1,11 @@
 package com.numa.profiler;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +14,9 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * Runs a program in a child JVM under the stand-alone profiler agent. The agent jar is only a manifest (Premain-Class
@@ -37,18 +40,14 @@ final class ProfiledJvm {
 
         /** CSV rows as maps column → value. */
         List<Map<String, String>> csv(String name) throws IOException {
-            List<String> lines = Files.readAllLines(output.resolve(name));
-            String[] header = lines.get(0).split(",");
-            List<Map<String, String>> rows = new ArrayList<>();
-            for (String line : lines.subList(1, lines.size())) {
-                String[] cells = line.split(",", -1);
-                Map<String, String> row = new HashMap<>();
-                for (int i = 0; i < header.length && i < cells.length; i++) {
-                    row.put(header[i], cells[i]);
+            try (Reader in = Files.newBufferedReader(output.resolve(name));
+                    CSVParser parser = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+                List<Map<String, String>> rows = new ArrayList<>();
+                for (CSVRecord record : parser) {
+                    rows.add(record.toMap());
                 }
-                rows.add(row);
+                return rows;
             }
-            return rows;
         }
 
         Map<String, String> row(String csvName, String column, String value) throws IOException {
