@@ -4,8 +4,9 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Calls Hooks.read/write before field and array accesses, and readStatic/writeStatic before static ones. Only stack
- * shuffles and a static call are inserted, never a branch, so the method's stack map frames stay valid as they are.
+ * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
+ * readStatic/writeStatic before static ones. Only stack shuffles and a static call are inserted, never a branch, so the
+ * method's stack map frames stay valid as they are.
  */
 final class AccessHookInserter extends MethodVisitor {
     static final String HOOKS = "com/numa/profiler/rt/Hooks";
@@ -91,24 +92,26 @@ final class AccessHookInserter extends MethodVisitor {
         super.visitInsn(opcode);
     }
 
-    private void arrayRead() { // [a i] -> [a i a i] -> [a i a]
+    private void arrayHook(String name) {
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(Ljava/lang/Object;I)V", false);
+    }
+
+    private void arrayRead() { // [a i] -> [a i a i] -> hook(a, i) -> [a i]
         super.visitInsn(Opcodes.DUP2);
-        super.visitInsn(Opcodes.POP);
-        hook("read");
+        arrayHook("readArray");
     }
 
     private void arrayWrite(boolean wide) {
-        if (wide) { // [a i vv] -> [vv a i vv] -> [vv a i] -> [a i vv a i] -> [a i vv a]
+        if (wide) { // [a i vv] -> [vv a i vv] -> [vv a i] -> [a i vv a i]
             super.visitInsn(Opcodes.DUP2_X2);
             super.visitInsn(Opcodes.POP2);
             super.visitInsn(Opcodes.DUP2_X2);
-        } else { // [a i v] -> [v a i v] -> [v a i] -> [a i v a i] -> [a i v a]
+        } else { // [a i v] -> [v a i v] -> [v a i] -> [a i v a i]
             super.visitInsn(Opcodes.DUP_X2);
             super.visitInsn(Opcodes.POP);
             super.visitInsn(Opcodes.DUP2_X1);
         }
-        super.visitInsn(Opcodes.POP);
-        hook("write");
+        arrayHook("writeArray"); // hook(a, i) -> [a i v(v)]
     }
 
     @Override

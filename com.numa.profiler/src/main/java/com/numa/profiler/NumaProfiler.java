@@ -92,7 +92,9 @@ public final class NumaProfiler {
         ClassFilter filter = new ClassFilter(flags.get(ProfilerFlags.INCLUDE), flags.get(ProfilerFlags.EXCLUDE), jdk);
         SiteRegistry registry = new SiteRegistry();
         ProfilerRuntime runtime = new ProfilerRuntime(new AccessClassifier(flags.get(ProfilerFlags.OWNER)),
-                new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY)), NodeLocator.of(topology, log),
+                new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), flags.get(ProfilerFlags.ARRAY_CHUNK),
+                        flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL),
+                NodeLocator.of(topology, log),
                 new ObjectSizes(inst), log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH));
         String startAt = flags.get(ProfilerFlags.START_AT).trim();
         ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD), !startAt.isEmpty(),

@@ -34,11 +34,15 @@ final class ObjectSizes {
     }
 
     static long arraySize(Class<?> component, int length) {
-        int elem = component == long.class || component == double.class ? 8
+        long raw = 16L + (long) elementBytes(component) * length;
+        return (raw + 7) & ~7L;
+    }
+
+    /** Bytes per array element (references as compressed oops). */
+    static int elementBytes(Class<?> component) {
+        return component == long.class || component == double.class ? 8
                 : component == int.class || component == float.class ? 4
                 : component == short.class || component == char.class ? 2
                 : component == byte.class || component == boolean.class ? 1 : 4;
-        long raw = 16L + (long) elem * length;
-        return (raw + 7) & ~7L;
     }
 }

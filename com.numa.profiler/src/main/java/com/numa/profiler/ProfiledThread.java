@@ -4,7 +4,7 @@ import com.numa.perfutil.threads.ThreadRole;
 import java.util.Arrays;
 
 /**
- * Per-thread profiler state: the compact thread key, the cached node, the sampling countdown, the re-entrancy flag and
+ * Per-thread profiler state: the compact thread key, the cached node, the re-entrancy flag and
  * all counters (only this thread writes them, so no atomics; the reporter reads them racily).
  */
 final class ProfiledThread {
@@ -19,7 +19,11 @@ final class ProfiledThread {
     /** Set while a hook runs on this thread: accesses made by the profiler itself are not profiled. */
     boolean busy;
     boolean initialized;
-    int sampleCountdown = 1;
+    static final byte ID_UNDECIDED = 0;
+    static final byte ID_UNIQUE = 1;
+    static final byte ID_OVERRIDDEN = 2;
+    /** Whether this thread's Thread.getId is Thread's own (unique), so the runtime may find it by id. */
+    byte idLookup;
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */

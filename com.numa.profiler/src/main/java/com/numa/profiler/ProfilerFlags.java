@@ -59,6 +59,9 @@ public final class ProfilerFlags {
             "Rows of sites.csv and types.csv, and sites listed in the exit summary");
     public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
             1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
+    public static final Flag<Integer> ARRAY_CHUNK = Flag.custom("NUMAProfilerArrayChunk", "int", 256,
+            "Bytes of an array that share one owner word (a power of two from 16; 0 = one word per array, as Maxine)",
+            ProfilerFlags::parseChunk);
     public static final Flag<Integer> NODE_REFRESH = Flag.integer("NUMAProfilerNodeRefresh", 4096, 1, 1 << 30,
             "Re-read the accessing thread's CPU (sched_getcpu) every N profiled accesses");
     public static final Flag<Boolean> QUIET = Flag.bool("NUMAProfilerQuiet", false,
@@ -66,7 +69,21 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
-                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, NODE_REFRESH, QUIET);
+                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
+                NODE_REFRESH, QUIET);
+    }
+
+    static int parseChunk(String v) {
+        String expected = "0 or a power of two in [16, 1048576]";
+        try {
+            int i = Integer.parseInt(v.trim());
+            if (i != 0 && (i < 16 || i > (1 << 20) || Integer.bitCount(i) != 1)) {
+                throw new Flag.BadValue(expected);
+            }
+            return i;
+        } catch (NumberFormatException e) {
+            throw new Flag.BadValue(expected);
+        }
     }
 
     public static List<String> familyPrefixes() {

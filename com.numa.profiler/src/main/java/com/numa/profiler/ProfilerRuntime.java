@@ -22,6 +22,8 @@ final class ProfilerRuntime implements AccessSink {
     private final int nodeRefresh;
     private volatile ProfilingWindow window;
     private volatile boolean failed;
+    private static final int BY_ID = 1 << 12;
+    private final ProfiledThread[] byId = new ProfiledThread[BY_ID];
     private final ThreadLocal<ProfiledThread> current = new ThreadLocal<>() {
         @Override
         protected ProfiledThread initialValue() {
@@ -53,6 +55,7 @@ final class ProfilerRuntime implements AccessSink {
 
     /** Makes this the sink of the hooks. */
     void install() {
+        com.numa.profiler.rt.Hooks.setSampling(sampling);
         com.numa.profiler.rt.Hooks.install(this);
     }
 
@@ -81,7 +84,7 @@ final class ProfilerRuntime implements AccessSink {
         if (failed) {
             return null;
         }
-        ProfiledThread t = current.get();
+        ProfiledThread t = current();
         if (t.busy) {
             return null;
         }
@@ -91,20 +94,33 @@ final class ProfilerRuntime implements AccessSink {
     }
 
     /**
-     * Like {@link #enter()} for access hooks, but the sampling countdown runs first: the accesses that are not sampled
-     * cost one thread-local lookup and a decrement.
+     * The calling thread's state. The hot path indexes {@link #byId} by thread id, cheaper than ThreadLocal's hash
+     * probe; a thread whose slot holds another thread's state (ids equal modulo the table size) takes the ThreadLocal.
      */
-    private ProfiledThread enterSampled() {
-        if (failed) {
-            return null;
-        }
+    private ProfiledThread current() {
+        long id = Thread.currentThread().getId();
+        ProfiledThread t = byId[(int) id & (BY_ID - 1)];
+        return t != null && t.javaId == id ? t : currentSlow(id);
+    }
+
+    private ProfiledThread currentSlow(long id) {
         ProfiledThread t = current.get();
-        if (t.busy || --t.sampleCountdown > 0) {
-            return null;
+        if (t.idLookup == ProfiledThread.ID_UNDECIDED && !t.busy) {
+            // Ids are unique only if the thread's class keeps Thread.getId; reflection may run hooked JDK code, which
+            // the busy flag turns away.
+            t.busy = true;
+            try {
+                boolean own = Thread.currentThread().getClass().getMethod("getId").getDeclaringClass() == Thread.class;
+                t.idLookup = own ? ProfiledThread.ID_UNIQUE : ProfiledThread.ID_OVERRIDDEN;
+            } catch (Throwable e) {
+                t.idLookup = ProfiledThread.ID_OVERRIDDEN;
+            } finally {
+                t.busy = false;
+            }
         }
-        t.sampleCountdown = sampling;
-        t.busy = true;
-        initialize(t);
+        if (t.idLookup == ProfiledThread.ID_UNIQUE) {
+            byId[(int) id & (BY_ID - 1)] = t;
+        }
         return t;
     }
 
@@ -137,30 +153,30 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void read(Object o) {
-        // The fast path stays small so the JIT inlines it into every hooked method: unsampled accesses cost a
-        // thread-local lookup and a decrement.
-        ProfiledThread t = current.get();
-        if (!t.busy && --t.sampleCountdown <= 0) {
-            access(t, o, false);
-        }
+        field(o, false);
     }
 
     @Override
     public void write(Object o) {
-        ProfiledThread t = current.get();
-        if (!t.busy && --t.sampleCountdown <= 0) {
-            access(t, o, true);
-        }
+        field(o, true);
     }
 
-    /** A sampled access: {@code t} is the caller's state, its countdown just expired. */
-    private void access(ProfiledThread t, Object o, boolean write) {
-        t.sampleCountdown = sampling;
-        if (failed) {
+    @Override
+    public void readArray(Object array, int index) {
+        array(array, index, false);
+    }
+
+    @Override
+    public void writeArray(Object array, int index) {
+        array(array, index, true);
+    }
+
+    /** A counted field access (every access, or the sampled one in N). */
+    private void field(Object o, boolean write) {
+        ProfiledThread t = enter();
+        if (t == null) {
             return;
         }
-        t.busy = true;
-        initialize(t);
         try {
             int node = node(t);
             if (o instanceof HeaderWord h) {
@@ -175,20 +191,7 @@ final class ProfilerRuntime implements AccessSink {
                     h.numa$headerWord(next);
                 }
             } else {
-                SideTable.Entry e = t.lastEntry;
-                if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
-                    SideTable.Entry p = t.previousEntry;
-                    e = p != null && p.get() == o ? p : sideTable.lookup(o);
-                    if (e != null) {
-                        t.previousEntry = t.lastEntry;
-                        t.lastEntry = e;
-                    }
-                }
-                long word = e == null ? 0 : e.word;
-                long next = count(t, word, write, node, true);
-                if (e != null && next != word) {
-                    e.word = next;
-                }
+                viaSideTable(t, o, 0, write, node);
             }
         } catch (Throwable e) {
             fail(e);
@@ -197,8 +200,55 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
+    /** A counted array access: arrays never carry the injected word, so no type check is needed. */
+    private void array(Object array, int index, boolean write) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            viaSideTable(t, array, index, write, node(t));
+        } catch (Throwable e) {
+            fail(e);
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    /** An access to element {@code index} (0 for fields) of an object without the injected word. */
+    private void viaSideTable(ProfiledThread t, Object o, int index, boolean write, int node) {
+        SideTable.Entry e = t.lastEntry;
+        if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
+            SideTable.Entry p = t.previousEntry;
+            e = p != null && p.get() == o ? p : sideTable.lookup(o);
+            if (e != null) {
+                t.previousEntry = t.lastEntry;
+                t.lastEntry = e;
+            }
+        }
+        if (e == null) {
+            count(t, 0, write, node, true);
+            return;
+        }
+        int chunk = e.chunkOf(index);
+        if (chunk == 0) {
+            long word = e.word;
+            long next = count(t, word, write, node, true);
+            if (next != word) {
+                e.word = next;
+            }
+        } else if (chunk > 0) {
+            long[] words = e.chunkWords();
+            long word = words[chunk];
+            long next = count(t, word, write, node, true);
+            if (next != word) {
+                words[chunk] = next;
+            }
+        } // else the index is out of bounds: the access throws instead of happening
+    }
+
     private void staticAccess(int classId, boolean write) {
-        ProfiledThread t = enterSampled();
+        ProfiledThread t = enter();
         if (t == null) {
             return;
         }
@@ -303,7 +353,7 @@ final class ProfilerRuntime implements AccessSink {
             // Keep the word if the constructor already touched the object (the first touch tagged it with no site).
             long w = h.numa$headerWord();
             h.numa$headerWord(w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
-        } else {
+        } else if (sideTable.tracks(o)) {
             sideTable.put(o, OwnerWords.tag(t.key, siteId, node));
         }
         if (counting) {

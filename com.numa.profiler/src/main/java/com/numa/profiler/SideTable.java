@@ -1,11 +1,14 @@
 package com.numa.profiler;
 
 import java.lang.ref.WeakReference;
+import java.lang.reflect.Array;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Owner words of objects that cannot carry the injected field: arrays, and instances of classes loaded before the
- * agent (retransformation cannot add fields). Keyed by identity, holding objects only weakly, and bounded: when a stripe
+ * agent (retransformation cannot add fields). An array larger than the chunk size has one word per chunk of
+ * {@code chunkBytes}: NUMA placement is per page and cache line, not per object, and one word for a large array would
+ * count threads working on disjoint parts of it as sharing it, and make them fight over that word's cache line. Keyed by identity, holding objects only weakly, and bounded: when a stripe
  * is full even after dropping collected entries, new objects are refused (counted) rather than the table growing.
  * Lookups take no lock; inserts lock one stripe. Entries are never removed in place, only by rebuilding a stripe, so
  * a concurrent lookup on the old array stays correct.
@@ -13,12 +16,50 @@ import java.util.concurrent.atomic.AtomicLong;
 final class SideTable {
     static final class Entry extends WeakReference<Object> {
         final int hash;
+        /** The word of the whole object, or of an array's first chunk. */
         long word;
+        /** log2 of the elements per chunk, or -1 when the object has one word. */
+        final int chunkShift;
+        /** Elements of the array; 1 for other objects (all their fields are element 0). */
+        final int length;
+        /** The word at allocation, which the other chunks start from. */
+        private final long initialWord;
+        /** Words of chunks 1..n-1 (index 0 unused), made on the first access past the first chunk. */
+        private volatile long[] chunks;
 
-        Entry(Object referent, int hash, long word) {
+        Entry(Object referent, int hash, long word, int chunkShift, int length) {
             super(referent);
             this.hash = hash;
             this.word = word;
+            this.initialWord = word;
+            this.chunkShift = chunkShift;
+            this.length = length;
+        }
+
+        /** The chunk holding element {@code index}: 0 for unchunked objects, -1 when out of bounds. */
+        int chunkOf(int index) {
+            if (index < 0 || index >= length) {
+                return -1;
+            }
+            return chunkShift < 0 ? 0 : index >>> chunkShift;
+        }
+
+        /** The words of chunks past the first, created on first use. */
+        long[] chunkWords() {
+            long[] c = chunks;
+            if (c == null) {
+                synchronized (this) {
+                    c = chunks;
+                    if (c == null) {
+                        c = new long[((length - 1) >>> chunkShift) + 1];
+                        for (int i = 1; i < c.length; i++) {
+                            c[i] = initialWord;
+                        }
+                        chunks = c;
+                    }
+                }
+            }
+            return c;
         }
     }
 
@@ -26,8 +67,18 @@ final class SideTable {
     private final Stripe[] stripes = new Stripe[STRIPES];
     private final int stripeCapacity;
     private final AtomicLong refused = new AtomicLong();
+    /** Bytes per owner word of an array (a power of two), or 0 for one word per array. */
+    private final int chunkBytes;
 
-    SideTable(int capacity) {
+    /** False when only reference accesses are hooked: nothing would ever look a primitive array up. */
+    private final boolean primitiveArrays;
+
+    SideTable(int capacity, int chunkBytes, boolean primitiveArrays) {
+        if (chunkBytes != 0 && Integer.bitCount(chunkBytes) != 1) {
+            throw new IllegalArgumentException("chunk size must be 0 or a power of two: " + chunkBytes);
+        }
+        this.chunkBytes = chunkBytes;
+        this.primitiveArrays = primitiveArrays;
         this.stripeCapacity = Math.max(16, Integer.highestOneBit(Math.max(1, capacity / STRIPES)));
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe();
@@ -56,6 +107,12 @@ final class SideTable {
         return null;
     }
 
+    /** Whether objects like {@code o} are tracked at all (primitive arrays are not when their accesses are not hooked). */
+    boolean tracks(Object o) {
+        Class<?> c = o.getClass();
+        return primitiveArrays || !c.isArray() || !c.getComponentType().isPrimitive();
+    }
+
     /** Tracks {@code o} with {@code word} (or updates its word); false when the table is full. */
     boolean put(Object o, long word) {
         Entry known = lookup(o);
@@ -64,11 +121,23 @@ final class SideTable {
             return true;
         }
         int h = mix(System.identityHashCode(o));
-        if (!stripes[h & (STRIPES - 1)].insert(new Entry(o, h, word), stripeCapacity)) {
+        int length = o.getClass().isArray() ? Array.getLength(o) : 1;
+        int shift = chunkShift(o.getClass(), length);
+        if (!stripes[h & (STRIPES - 1)].insert(new Entry(o, h, word, shift, length), stripeCapacity)) {
             refused.incrementAndGet();
             return false;
         }
         return true;
+    }
+
+    /** log2 of the elements per chunk for an array of this class and length, or -1 when it gets a single word. */
+    int chunkShift(Class<?> type, int length) {
+        if (chunkBytes == 0 || !type.isArray()) {
+            return -1;
+        }
+        int elem = ObjectSizes.elementBytes(type.getComponentType());
+        int perChunk = Math.max(1, chunkBytes / elem);
+        return (long) length * elem <= chunkBytes ? -1 : Integer.numberOfTrailingZeros(perChunk);
     }
 
     /** Objects not tracked because the table was full. */

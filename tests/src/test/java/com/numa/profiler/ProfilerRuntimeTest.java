@@ -31,8 +31,12 @@ class ProfilerRuntimeTest {
     };
 
     static ProfilerRuntime runtime(Owner owner, int sampling) {
-        return new ProfilerRuntime(new AccessClassifier(owner), new SideTable(4096), BY_NAME, new ObjectSizes(null),
-                new ProblemLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1);
+        return runtime(owner, sampling, 0);
+    }
+
+    static ProfilerRuntime runtime(Owner owner, int sampling, int arrayChunk) {
+        return new ProfilerRuntime(new AccessClassifier(owner), new SideTable(4096, arrayChunk, true), BY_NAME,
+                new ObjectSizes(null), new ProblemLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1);
     }
 
     static void on(String name, Runnable r) throws InterruptedException {
@@ -60,12 +64,12 @@ class ProfilerRuntimeTest {
             rt.allocated(obj, 5);
             rt.allocated(arr, 6);
             rt.write(obj);
-            rt.read(arr);
+            rt.readArray(arr, 0);
         });
         on("reader@1", () -> {
             for (int i = 0; i < 10; i++) {
                 rt.read(obj);
-                rt.read(arr);
+                rt.readArray(arr, 0);
             }
         });
         on("writer@1", () -> rt.write(obj));
@@ -89,18 +93,72 @@ class ProfilerRuntimeTest {
     }
 
     @Test
-    void samplingCountsOneInNAndScales() throws Exception {
+    void samplingCountsOneInNPerThreadAndScales() throws Exception {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 8);
-        Tagged obj = new Tagged();
-        on("a@0", () -> rt.allocated(obj, 1));
-        on("b@0", () -> {
-            for (int i = 0; i < 80; i++) {
-                rt.read(obj);
-            }
+        rt.install();
+        try {
+            Tagged obj = new Tagged();
+            Object[] arr = new Object[2];
+            on("a@0", () -> {
+                rt.allocated(obj, 1);
+                rt.allocated(arr, 2);
+            });
+            on("b@0", () -> {
+                for (int i = 0; i < 80; i++) {
+                    com.numa.profiler.rt.Hooks.read(obj);
+                }
+                for (int i = 0; i < 20; i++) {
+                    com.numa.profiler.rt.Hooks.writeArray(arr, i & 1);
+                }
+            });
+            ProfiledThread b = rt.inventory().snapshot()[1];
+            assertEquals(80, b.reads, "10 of the 80 reads are sampled, each weighs 8");
+            assertEquals(80, b.sharedReads);
+            assertEquals(24, b.writes, "the countdown carries on: 3 of the next 20 accesses are sampled");
+            assertEquals(8, b.sharedWrites, "the first write makes b the owner, the later ones are private");
+            assertEquals(24, b.sideTableAccesses);
+        } finally {
+            com.numa.profiler.rt.Hooks.install(null);
+            com.numa.profiler.rt.Hooks.setSampling(1);
+        }
+    }
+
+    /** Two threads each write their own half of one array, then read the other's half. */
+    static ProfiledThread[] halves(int arrayChunk) throws InterruptedException {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1, arrayChunk);
+        Object[] arr = new Object[1024]; // 4 KiB of references
+        on("alloc@0", () -> rt.allocated(arr, 3));
+        for (int k = 0; k < 2; k++) {
+            int half = k;
+            on("w" + k + "@0", () -> {
+                for (int i = half * 512; i < (half + 1) * 512; i++) {
+                    rt.writeArray(arr, i);
+                }
+            });
+        }
+        on("r@0", () -> {
+            rt.readArray(arr, 10);
+            rt.readArray(arr, 1000);
+            rt.readArray(arr, 1024); // out of bounds: the load throws, so it is not counted
         });
-        ProfiledThread b = rt.inventory().snapshot()[1];
-        assertEquals(80, b.reads);
-        assertEquals(80, b.sharedReads);
+        return rt.inventory().snapshot();
+    }
+
+    @Test
+    void arrayChunksHaveTheirOwnOwners() throws Exception {
+        ProfiledThread[] chunked = halves(256);
+        // 1024 references in 256-byte chunks: 16 chunks of 64 elements, all owned by the allocator (key 1) at first
+        assertEquals(8, chunked[1].sharedWrites, "w0 takes chunks 0-7 from the allocator, one shared write each");
+        assertEquals(8, chunked[2].sharedWrites, "w1 takes chunks 8-15 from the allocator, one shared write each");
+        assertEquals(0, chunked[2].byOwner[2], "w1 never touches a chunk w0 owns");
+        assertEquals(2, chunked[3].reads);
+        assertEquals(1, chunked[3].byOwner[2], "element 10 was written last by w0");
+        assertEquals(1, chunked[3].byOwner[3], "element 1000 was written last by w1");
+        ProfiledThread[] whole = halves(0);
+        assertEquals(1, whole[1].sharedWrites);
+        assertEquals(1, whole[2].sharedWrites, "one word: w1's first store takes the whole array from w0");
+        assertEquals(1, whole[2].byOwner[2]);
+        assertEquals(2, whole[3].byOwner[3], "one word: every element reads as w1's");
     }
 
     @Test

@@ -31,6 +31,8 @@ class TransformerTest {
 
         @Override public void read(Object o) { reads.incrementAndGet(); }
         @Override public void write(Object o) { writes.incrementAndGet(); }
+        @Override public void readArray(Object a, int i) { reads.incrementAndGet(); }
+        @Override public void writeArray(Object a, int i) { writes.incrementAndGet(); }
         @Override public void readStatic(int id) { staticReads.incrementAndGet(); }
         @Override public void writeStatic(int id) { staticWrites.incrementAndGet(); }
         @Override public void allocated(Object o, int site) { allocations.incrementAndGet(); }

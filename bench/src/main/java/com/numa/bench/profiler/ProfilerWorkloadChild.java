@@ -2,10 +2,11 @@ package com.numa.bench.profiler;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
- * One measured run in its own JVM: {@code <workload> <scale> [iterations=5]}; prints {@code elapsed_ns} (the last
- * iteration: steady state, as DaCapo reports), {@code total_ns} (all iterations, warm-up included, which is where the
+ * One measured run in its own JVM: {@code <workload> <scale> [iterations=10]}; prints {@code elapsed_ns} (steady state:
+ * the median of the second half of the iterations, steadier on a small machine than the last iteration alone), {@code total_ns} (all iterations, warm-up included, which is where the
  * JIT competes with compiling the instrumented classes), {@code peak_rss_kb} (VmHWM) and a checksum.
  */
 public final class ProfilerWorkloadChild {
@@ -15,16 +16,17 @@ public final class ProfilerWorkloadChild {
     public static void main(String[] args) throws Exception {
         String name = args[0];
         double scale = Double.parseDouble(args[1]);
-        int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 5;
+        int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         long checksum = 0;
-        long elapsed = 0;
+        long[] times = new long[iterations];
         long total = 0;
         for (int i = 0; i < iterations; i++) {
             long t0 = System.nanoTime();
             checksum += ProfilerWorkloads.run(name, scale);
-            elapsed = System.nanoTime() - t0;
-            total += elapsed;
+            times[i] = System.nanoTime() - t0;
+            total += times[i];
         }
+        long elapsed = (long) ProfilerOverhead.median(Arrays.copyOfRange(times, iterations / 2, iterations));
         long hwm = -1;
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("VmHWM:")) {
