@@ -13,16 +13,34 @@ final class AccessHookInserter extends MethodVisitor {
     private final boolean allAccesses;
     private final SiteRegistry registry;
     private final NewInitPairing pairing;
+    /** The method's sampling countdown in sampled mode (the hooks take and return it), else null. */
+    private final SamplingCountdownLocal countdown;
 
-    AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry) {
+    AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
+            SamplingCountdownLocal countdown) {
         super(Opcodes.ASM9, next);
         this.allAccesses = allAccesses;
         this.registry = registry;
         this.pairing = new NewInitPairing(methodName);
+        this.countdown = countdown;
+    }
+
+    /**
+     * Calls hook {@code name} on the operands on the stack, described by {@code args} (e.g. "Ljava/lang/Object;"). In
+     * sampled mode the Sampled variant also takes the countdown and returns what is left of it.
+     */
+    private void call(String name, String args) {
+        if (countdown == null) {
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(" + args + ")V", false);
+        } else {
+            super.visitVarInsn(Opcodes.ILOAD, countdown.local());
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "Sampled", "(" + args + "I)I", false);
+            super.visitVarInsn(Opcodes.ISTORE, countdown.local());
+        }
     }
 
     private void hook(String name) {
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(Ljava/lang/Object;)V", false);
+        call(name, "Ljava/lang/Object;");
     }
 
     @Override
@@ -50,8 +68,7 @@ final class AccessHookInserter extends MethodVisitor {
                 case Opcodes.GETSTATIC:
                 case Opcodes.PUTSTATIC:
                     super.visitLdcInsn(registry.staticStorageId(owner));
-                    super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, opcode == Opcodes.GETSTATIC ? "readStatic" : "writeStatic",
-                            "(I)V", false);
+                    call(opcode == Opcodes.GETSTATIC ? "readStatic" : "writeStatic", "I");
                     break;
                 default:
                     break;
@@ -93,7 +110,7 @@ final class AccessHookInserter extends MethodVisitor {
     }
 
     private void arrayHook(String name) {
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(Ljava/lang/Object;I)V", false);
+        call(name, "Ljava/lang/Object;I");
     }
 
     private void arrayRead() { // [a i] -> [a i a i] -> hook(a, i) -> [a i]

@@ -4,18 +4,24 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
-/** Composes the per-method visitors (access hooks, allocation sites, control points) for every method with code. */
+/**
+ * Composes the per-method visitors (access hooks, allocation sites, control points, and in sampled mode the countdown
+ * local) for every method with code.
+ */
 final class HookingClassVisitor extends ClassVisitor {
     private final SiteRegistry registry;
     private final boolean allAccesses;
+    private final boolean sampled;
     private final String startAt;
     private final String stopAt;
     private String className;
 
-    HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, String startAt, String stopAt) {
+    HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
+            String stopAt) {
         super(Opcodes.ASM9, next);
         this.registry = registry;
         this.allAccesses = allAccesses;
+        this.sampled = sampled;
         this.startAt = startAt;
         this.stopAt = stopAt;
     }
@@ -36,7 +42,15 @@ final class HookingClassVisitor extends ClassVisitor {
         int point = qualified.equals(startAt) ? ProfilingWindow.START_POINT
                 : qualified.equals(stopAt) ? ProfilingWindow.STOP_POINT : 0;
         mv = new AllocationSiteTagger(mv, className, name, registry);
-        mv = new AccessHookInserter(mv, name, allAccesses, registry);
+        if (sampled) {
+            // The sorter must see the original code first (it renumbers the method's own locals) and the hooks must
+            // come after it (they use the new local's final index).
+            SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
+            countdown.setNext(new AccessHookInserter(mv, name, allAccesses, registry, countdown));
+            mv = countdown;
+        } else {
+            mv = new AccessHookInserter(mv, name, allAccesses, registry, null);
+        }
         return new ControlPointHooks(mv, point);
     }
 }

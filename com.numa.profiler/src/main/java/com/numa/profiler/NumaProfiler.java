@@ -105,8 +105,8 @@ public final class NumaProfiler {
         runtime.warmUp();
         runtime.install();
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
-                flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, startAt,
-                flags.get(ProfilerFlags.STOP_AT).trim(), log);
+                flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, flags.get(ProfilerFlags.SAMPLING) > 1,
+                startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log);
         if (jdk) {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));

@@ -14,12 +14,14 @@ import org.objectweb.asm.commons.SerialVersionUIDAdder;
 /**
  * Rewrites classes as they load (and, for retransformation, method bodies only). A class that fails to transform is
  * left unchanged and reported once. Frames are kept, never recomputed: the inserted code has no branches, so no class
- * needs to be loaded to compute common supertypes while another is being defined.
+ * needs to be loaded to compute common supertypes while another is being defined (sampled mode adds one int local,
+ * which ASM's LocalVariablesSorter writes into the existing frames).
  */
 final class ProfilerTransformer implements ClassFileTransformer {
     private final ClassFilter filter;
     private final SiteRegistry registry;
     private final boolean allAccesses;
+    private final boolean sampled;
     private final String startAt;
     private final String stopAt;
     private final ProblemLog log;
@@ -30,11 +32,13 @@ final class ProfilerTransformer implements ClassFileTransformer {
     final AtomicLong transformed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
 
-    ProfilerTransformer(ClassFilter filter, SiteRegistry registry, boolean allAccesses, String startAt, String stopAt,
-            ProblemLog log) {
+    /** {@code sampled}: the profiler counts one access in N, so methods keep the countdown in a local. */
+    ProfilerTransformer(ClassFilter filter, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
+            String stopAt, ProblemLog log) {
         this.filter = filter;
         this.registry = registry;
         this.allAccesses = allAccesses;
+        this.sampled = sampled;
         this.startAt = startAt;
         this.stopAt = stopAt;
         this.log = log;
@@ -105,12 +109,12 @@ final class ProfilerTransformer implements ClassFileTransformer {
         if (inject) {
             cv = new OwnerFieldInjector(cv);
         }
-        cv = new HookingClassVisitor(cv, registry, allAccesses, startAt, stopAt);
+        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt);
         if (inject && maySerialize(reader)) {
             cv = new SerialVersionUIDAdder(Opcodes.ASM9, cv) {
             };
         }
-        reader.accept(cv, 0);
+        reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());
         }

@@ -92,8 +92,16 @@ class ProfilerRuntimeTest {
         assertEquals(32, r.threads.get(0).thread().arrayBytes, "16-byte header + 3 x 4-byte references");
     }
 
+    /** What an instrumented callee does in sampled mode: loads the thread's countdown, carries it in a local. */
+    static void readsInACallee(Object o, int n) {
+        int countdown = com.numa.profiler.rt.Hooks.countdown();
+        for (int i = 0; i < n; i++) {
+            countdown = com.numa.profiler.rt.Hooks.readSampled(o, countdown);
+        }
+    }
+
     @Test
-    void samplingCountsOneInNPerThreadAndScales() throws Exception {
+    void samplingCountsOneInNPerThreadAcrossCallsAndScales() throws Exception {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 8);
         rt.install();
         try {
@@ -104,17 +112,20 @@ class ProfilerRuntimeTest {
                 rt.allocated(arr, 2);
             });
             on("b@0", () -> {
-                for (int i = 0; i < 80; i++) {
-                    com.numa.profiler.rt.Hooks.read(obj);
+                int countdown = com.numa.profiler.rt.Hooks.countdown();
+                for (int i = 0; i < 37; i++) {
+                    countdown = com.numa.profiler.rt.Hooks.readSampled(obj, countdown);
                 }
+                readsInACallee(obj, 43);
+                countdown = com.numa.profiler.rt.Hooks.countdown(); // reloaded after the call, as instrumented code does
                 for (int i = 0; i < 20; i++) {
-                    com.numa.profiler.rt.Hooks.writeArray(arr, i & 1);
+                    countdown = com.numa.profiler.rt.Hooks.writeArraySampled(arr, i & 1, countdown);
                 }
             });
             ProfiledThread b = rt.inventory().snapshot()[1];
-            assertEquals(80, b.reads, "10 of the 80 reads are sampled, each weighs 8");
+            assertEquals(80, b.reads, "reads 1, 9, ..., 73 of the 80 are sampled (10), each weighs 8");
             assertEquals(80, b.sharedReads);
-            assertEquals(24, b.writes, "the countdown carries on: 3 of the next 20 accesses are sampled");
+            assertEquals(24, b.writes, "the countdown carries on: accesses 81, 89 and 97 are sampled");
             assertEquals(8, b.sharedWrites, "the first write makes b the owner, the later ones are private");
             assertEquals(24, b.sideTableAccesses);
         } finally {

@@ -72,7 +72,12 @@ class TransformerTest {
     }
 
     static ProfilerTransformer transformer(boolean all, ProblemLog log) {
-        return new ProfilerTransformer(new ClassFilter(List.of(), List.of(), false), new SiteRegistry(), all, "", "", log);
+        return transformer(all, false, log);
+    }
+
+    static ProfilerTransformer transformer(boolean all, boolean sampled, ProblemLog log) {
+        return new ProfilerTransformer(new ClassFilter(List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
+                "", log);
     }
 
     @AfterEach
@@ -82,7 +87,11 @@ class TransformerTest {
     }
 
     private static long run(boolean all, CountingSink sink) throws Exception {
-        ProfilerTransformer t = transformer(all, new ProblemLog(System.err));
+        return run(all, false, sink);
+    }
+
+    private static long run(boolean all, boolean sampled, CountingSink sink) throws Exception {
+        ProfilerTransformer t = transformer(all, sampled, new ProblemLog(System.err));
         Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
         Hooks.install(sink);
         Hooks.setActive(true);
@@ -116,6 +125,26 @@ class TransformerTest {
         assertEquals(5 + 3 + 4 * 4 + 4 + 1, all.writes.get());
         assertEquals(4, all.staticWrites.get());
         assertEquals(3, all.staticReads.get());
+    }
+
+    @Test
+    void sampledCodeComputesTheSameAndPassesOnOneAccessInN() throws Exception {
+        CountingSink every = new CountingSink();
+        long expected = run(true, every); // a fresh copy of the class each run: the original's statics have moved on
+        long total = every.reads.get() + every.writes.get() + every.staticReads.get() + every.staticWrites.get();
+        for (int n : new int[] {1, 3, 7}) {
+            Hooks.setSampling(n);
+            try {
+                CountingSink sampled = new CountingSink();
+                assertEquals(expected, run(true, true, sampled), "sampled code must compute the same (n=" + n + ")");
+                long seen = sampled.reads.get() + sampled.writes.get() + sampled.staticReads.get() + sampled.staticWrites.get();
+                // the countdown is carried across the calls (constructors, the inner class): exactly every n-th access
+                assertEquals((total + n - 1) / n, seen, "n=" + n + " of " + total);
+                assertEquals(every.allocations.get(), sampled.allocations.get(), "allocations are never sampled");
+            } finally {
+                Hooks.setSampling(1);
+            }
+        }
     }
 
     @Test

@@ -15,10 +15,12 @@ import java.util.jar.Manifest;
 
 /**
  * Slowdown and peak RSS of the profiler on the built-in workloads: each workload runs in fresh JVMs without the agent,
- * under the profiler in full mode and in sampled mode (1 in 64), {@code --runs} times each; the median is reported.
+ * under the profiler in full mode and in sampled mode (1 in 64), {@code --runs} rounds of one run per mode; the median
+ * is reported.
  * <pre>
  * java -cp bench/target/benchmarks.jar com.numa.bench.profiler.ProfilerOverhead [--runs 3] [--scale 1]
  *      [--workloads object-graph,hashmap] [--csv out.csv] [--accesses reference|all]
+ *      [--profiler-flags "-XX:NUMAProfilerArrayChunk=4096"]
  * </pre>
  * The agent is the stand-alone ProfilerAgentMain (a manifest-only jar written to a temp dir, classes from this
  * class path), so the figures are the profiler's alone.
@@ -27,7 +29,19 @@ public final class ProfilerOverhead {
     private ProfilerOverhead() {
     }
 
-    record Run(long elapsedNs, long totalNs, long peakRssKb) {
+    record Run(long elapsedNs, long cpuNs, long totalNs, long peakRssKb) {
+    }
+
+    /** What is compared between modes: steady wall time, steady CPU time, all iterations' wall time, peak RSS. */
+    private static final String[] METRICS = {"steady", "cpu", "total", "rss"};
+
+    private static long metric(Run r, int i) {
+        switch (i) {
+            case 0: return r.elapsedNs();
+            case 1: return r.cpuNs();
+            case 2: return r.totalNs();
+            default: return r.peakRssKb();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -36,6 +50,7 @@ public final class ProfilerOverhead {
         List<String> workloads = Arrays.asList(ProfilerWorkloads.NAMES);
         Path csv = null;
         String accesses = "reference";
+        String profilerFlags = "";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--runs": runs = Integer.parseInt(args[++i]); break;
@@ -43,56 +58,62 @@ public final class ProfilerOverhead {
                 case "--workloads": workloads = Arrays.asList(args[++i].split(",")); break;
                 case "--csv": csv = Path.of(args[++i]); break;
                 case "--accesses": accesses = args[++i]; break;
-                default: throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; use --runs N --scale X --workloads a,b --csv file --accesses reference|all");
+                case "--profiler-flags": profilerFlags = " " + args[++i].trim(); break;
+                default: throw new IllegalArgumentException("unknown option " + args[i] + "; use --runs N --scale X "
+                        + "--workloads a,b --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..'");
             }
         }
         Path work = Files.createTempDirectory("numa-profiler-overhead");
         Path agent = agentJar(work);
         String[][] modes = {{"none", null}, {"full", "-XX:NUMAProfilerSampling=1"}, {"sampled64", "-XX:NUMAProfilerSampling=64"}};
-        StringBuilder out = new StringBuilder("workload,mode,accesses,runs,median_steady_ms,slowdown,median_total_ms,"
-                + "total_slowdown,median_peak_rss_kb,rss_ratio\n");
-        double[] logSlow = new double[modes.length];
-        double[] logTotal = new double[modes.length];
-        double[] logRss = new double[modes.length];
-        System.out.printf(Locale.ROOT, "%-16s %-10s %10s %9s %10s %9s %12s %9s%n", "workload", "mode", "steady_ms", "slowdown",
-                "total_ms", "slowdown", "peak_rss_kb", "rss_ratio");
+        StringBuilder out = new StringBuilder("workload,mode,accesses,runs,median_steady_ms,slowdown,median_steady_cpu_ms,"
+                + "cpu_slowdown,median_total_ms,total_slowdown,median_peak_rss_kb,rss_ratio\n");
+        double[][] logRatio = new double[modes.length][METRICS.length];
+        System.out.printf(Locale.ROOT, "%-16s %-10s %10s %8s %10s %8s %10s %8s %12s %8s%n", "workload", "mode", "steady_ms",
+                "ratio", "cpu_ms", "ratio", "total_ms", "ratio", "peak_rss_kb", "ratio");
         for (String w : workloads) {
-            double baseMs = 0;
-            double baseTotal = 0;
-            double baseRss = 0;
+            // Rounds of one run per mode, so that a slow spell of a shared machine hits every mode alike.
+            List<List<Run>> byMode = new ArrayList<>();
             for (int m = 0; m < modes.length; m++) {
-                List<Run> rs = new ArrayList<>();
-                for (int r = 0; r < runs; r++) {
-                    rs.add(runChild(w, scale, agent, modes[m][1], accesses, work.resolve(w + "-" + modes[m][0])));
+                byMode.add(new ArrayList<>());
+            }
+            for (int r = 0; r < runs; r++) {
+                for (int m = 0; m < modes.length; m++) {
+                    String flags = modes[m][1] == null ? null : modes[m][1] + profilerFlags;
+                    byMode.get(m).add(runChild(w, scale, agent, flags, accesses, work.resolve(w + "-" + modes[m][0])));
                 }
-                double ms = median(rs.stream().mapToLong(Run::elapsedNs).toArray()) / 1e6;
-                double totalMs = median(rs.stream().mapToLong(Run::totalNs).toArray()) / 1e6;
-                double rss = median(rs.stream().mapToLong(Run::peakRssKb).toArray());
-                if (m == 0) {
-                    baseMs = ms;
-                    baseTotal = totalMs;
-                    baseRss = rss;
+            }
+            double[] base = new double[METRICS.length];
+            for (int m = 0; m < modes.length; m++) {
+                List<Run> rs = byMode.get(m);
+                double[] value = new double[METRICS.length];
+                double[] ratio = new double[METRICS.length];
+                for (int k = 0; k < METRICS.length; k++) {
+                    int metric = k;
+                    value[k] = median(rs.stream().mapToLong(r -> metric(r, metric)).toArray());
+                    if (m == 0) {
+                        base[k] = value[k];
+                    }
+                    ratio[k] = value[k] / base[k];
+                    logRatio[m][k] += Math.log(ratio[k]);
                 }
-                double slow = ms / baseMs;
-                double totalSlow = totalMs / baseTotal;
-                double rssRatio = rss / baseRss;
-                logSlow[m] += Math.log(slow);
-                logTotal[m] += Math.log(totalSlow);
-                logRss[m] += Math.log(rssRatio);
-                System.out.printf(Locale.ROOT, "%-16s %-10s %10.1f %9.2f %10.1f %9.2f %12.0f %9.2f%n", w, modes[m][0], ms, slow,
-                        totalMs, totalSlow, rss, rssRatio);
-                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%.3f,%.1f,%.3f,%.0f,%.3f%n", w, modes[m][0], accesses,
-                        runs, ms, slow, totalMs, totalSlow, rss, rssRatio));
+                System.out.printf(Locale.ROOT, "%-16s %-10s %10.1f %8.2f %10.1f %8.2f %10.1f %8.2f %12.0f %8.2f%n", w,
+                        modes[m][0], value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6, ratio[2], value[3],
+                        ratio[3]);
+                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%.3f,%.1f,%.3f,%.1f,%.3f,%.0f,%.3f%n", w, modes[m][0],
+                        accesses, runs, value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6, ratio[2],
+                        value[3], ratio[3]));
             }
         }
         for (int m = 1; m < modes.length; m++) {
-            double gs = Math.exp(logSlow[m] / workloads.size());
-            double gt = Math.exp(logTotal[m] / workloads.size());
-            double gr = Math.exp(logRss[m] / workloads.size());
-            System.out.printf(Locale.ROOT, "geomean %-10s steady slowdown %.2f, total slowdown %.2f, peak RSS ratio %.2f%n",
-                    modes[m][0], gs, gt, gr);
-            out.append(String.format(Locale.ROOT, "geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f%n", modes[m][0], accesses, runs, gs, gt, gr));
+            double[] g = new double[METRICS.length];
+            for (int k = 0; k < METRICS.length; k++) {
+                g[k] = Math.exp(logRatio[m][k] / workloads.size());
+            }
+            System.out.printf(Locale.ROOT, "geomean %-10s steady slowdown %.2f, steady CPU %.2f, total slowdown %.2f, "
+                    + "peak RSS ratio %.2f%n", modes[m][0], g[0], g[1], g[2], g[3]);
+            out.append(String.format(Locale.ROOT, "geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f,,%.3f%n", modes[m][0], accesses, runs,
+                    g[0], g[1], g[2], g[3]));
         }
         if (csv != null) {
             AtomicFiles.writeString(csv, out.toString());
@@ -139,11 +160,14 @@ public final class ProfilerOverhead {
             throw new IllegalStateException("run failed: " + cmd + "\n" + text);
         }
         long elapsed = -1;
+        long cpu = -1;
         long total = -1;
         long rss = -1;
         for (String tok : text.split("\\s+")) {
             if (tok.startsWith("elapsed_ns=")) {
                 elapsed = Long.parseLong(tok.substring(11));
+            } else if (tok.startsWith("cpu_ns=")) {
+                cpu = Long.parseLong(tok.substring(7));
             } else if (tok.startsWith("total_ns=")) {
                 total = Long.parseLong(tok.substring(9));
             } else if (tok.startsWith("peak_rss_kb=")) {
@@ -153,6 +177,6 @@ public final class ProfilerOverhead {
         if (elapsed < 0) {
             throw new IllegalStateException("no result line from " + cmd + "\n" + text);
         }
-        return new Run(elapsed, total, rss);
+        return new Run(elapsed, cpu, total, rss);
     }
 }

@@ -5,10 +5,12 @@ package com.numa.profiler.rt;
  * bootstrap class path (so JDK classes and every class loader can see it); all work happens in the installed sink.
  * Null receivers are ignored: the instruction that follows throws the NullPointerException the program expects.
  *
- * <p>Sampling is decided here, before the sink is called, so that an access which is not sampled costs a few
- * instructions the JIT inlines into the hooked method: a countdown per thread slot (thread id modulo
- * {@link #SLOTS}, padded to its own cache line), decremented without synchronisation. Two live threads whose ids
- * collide share a countdown, which keeps the one-in-N rate over both of them.
+ * <p>Two families: without sampling, {@code read(o)} and friends pass every access on while profiling is active. With
+ * sampling, {@code readSampled(o, countdown)} and friends take the calling method's copy of the thread's countdown
+ * (see com.numa.profiler.SamplingCountdownLocal) and return what is left of it; only the access that finds it expired
+ * reads the volatile state and reaches the sink, so the JIT keeps the countdown in a register between accesses. The
+ * thread's countdown lives in a slot picked by thread id modulo {@link #SLOTS}, padded to its own cache line; two live
+ * threads whose ids collide share one, which keeps the one-in-N rate over both.
  */
 public final class Hooks {
     /** Thread slots of the sampling countdown; a power of two. */
@@ -38,68 +40,121 @@ public final class Hooks {
         return active;
     }
 
-    /** One access in {@code n} reaches the sink (n ≥ 1); the sink weighs each one by n. */
+    /** One access in {@code n} reaches the sink through the Sampled hooks (n ≥ 1); the sink weighs each one by n. */
     public static void setSampling(int n) {
         sampling = Math.max(1, n);
         java.util.Arrays.fill(COUNTDOWN, 0);
     }
 
-    public static int sampling() {
-        return sampling;
-    }
-
-    /** True when this access is one to count: always without sampling, else when the thread's countdown expires. */
-    private static boolean sampled() {
-        int n = sampling;
-        if (n == 1) {
-            return true;
-        }
-        int i = ((int) Thread.currentThread().getId() & (SLOTS - 1)) * SLOT_STRIDE;
-        int left = COUNTDOWN[i] - 1;
-        if (left > 0) {
-            COUNTDOWN[i] = left;
-            return false;
-        }
-        COUNTDOWN[i] = n;
-        return true;
-    }
-
     public static void read(Object o) {
-        if (active && o != null && sampled()) {
+        if (active && o != null) {
             sink.read(o);
         }
     }
 
     public static void write(Object o) {
-        if (active && o != null && sampled()) {
+        if (active && o != null) {
             sink.write(o);
         }
     }
 
     /** A load from {@code array[index]}; the index may be out of bounds (the load itself throws then). */
     public static void readArray(Object array, int index) {
-        if (active && array != null && sampled()) {
+        if (active && array != null) {
             sink.readArray(array, index);
         }
     }
 
     /** A store into {@code array[index]}; the index may be out of bounds (the store itself throws then). */
     public static void writeArray(Object array, int index) {
-        if (active && array != null && sampled()) {
+        if (active && array != null) {
             sink.writeArray(array, index);
         }
     }
 
     public static void readStatic(int classId) {
-        if (active && sampled()) {
+        if (active) {
             sink.readStatic(classId);
         }
     }
 
     public static void writeStatic(int classId) {
-        if (active && sampled()) {
+        if (active) {
             sink.writeStatic(classId);
         }
+    }
+
+    private static int slot() {
+        return ((int) Thread.currentThread().getId() & (SLOTS - 1)) * SLOT_STRIDE;
+    }
+
+    /** The calling thread's countdown: a sampled method loads it at entry and after each call. */
+    public static int countdown() {
+        return COUNTDOWN[slot()];
+    }
+
+    /** Counts one access down; true when the countdown had not expired yet (the access is not sampled). */
+    private static boolean skip(int left) {
+        if (left > 0) {
+            COUNTDOWN[slot()] = left;
+            return true;
+        }
+        return false;
+    }
+
+    /** Restarts the calling thread's countdown after a sampled access and returns it. */
+    private static int restart() {
+        int n = sampling;
+        COUNTDOWN[slot()] = n;
+        return n;
+    }
+
+    public static int readSampled(Object o, int countdown) {
+        if (skip(countdown - 1)) {
+            return countdown - 1;
+        }
+        read(o);
+        return restart();
+    }
+
+    public static int writeSampled(Object o, int countdown) {
+        if (skip(countdown - 1)) {
+            return countdown - 1;
+        }
+        write(o);
+        return restart();
+    }
+
+    public static int readArraySampled(Object array, int index, int countdown) {
+        if (skip(countdown - 1)) {
+            return countdown - 1;
+        }
+        readArray(array, index);
+        return restart();
+    }
+
+    public static int writeArraySampled(Object array, int index, int countdown) {
+        if (skip(countdown - 1)) {
+            return countdown - 1;
+        }
+        writeArray(array, index);
+        return restart();
+    }
+
+    public static int readStaticSampled(int classId, int countdown) {
+        if (skip(countdown - 1)) {
+            return countdown - 1;
+        }
+        readStatic(classId);
+        return restart();
+    }
+
+    public static int writeStaticSampled(int classId, int countdown) {
+        if (skip(countdown - 1)) {
+            return countdown - 1;
+        }
+        writeStatic(classId);
+        return restart();
     }
 
     public static void allocated(Object o, int siteId) {

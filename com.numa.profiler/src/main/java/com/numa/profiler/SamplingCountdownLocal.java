@@ -1,0 +1,59 @@
+package com.numa.profiler;
+
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.commons.LocalVariablesSorter;
+
+/**
+ * In sampled mode, gives each method a local copy of the calling thread's sampling countdown, so that an access which is
+ * not sampled costs a decrement of a register and one store, with no load from memory on the path from one access to
+ * the next (a countdown kept only in memory chains every access to the previous one's store). The local is loaded at
+ * method entry and again after every call, since the callee may have used up part of the countdown; the hooks store
+ * it back. Frames gain the local as an int (the sorter adds it to every frame, hence expanded frames).
+ */
+final class SamplingCountdownLocal extends LocalVariablesSorter {
+    /** The local's index once {@link #visitCode} ran; -1 before. */
+    private int local = -1;
+
+    SamplingCountdownLocal(int access, String desc) {
+        super(Opcodes.ASM9, access, desc, null);
+    }
+
+    /** Sets the visitor that receives the rewritten code: it is built after this one, because it needs {@link #local}. */
+    void setNext(MethodVisitor next) {
+        this.mv = next;
+    }
+
+    /** Index of the countdown local in the rewritten method, for the hooks to load and store. */
+    int local() {
+        return local;
+    }
+
+    @Override
+    public void visitCode() {
+        super.visitCode();
+        local = newLocal(Type.INT_TYPE);
+        reload();
+    }
+
+    private void reload() {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "countdown", "()I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, local);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+        super.visitMethodInsn(opcode, owner, name, desc, itf);
+        if (!AccessHookInserter.HOOKS.equals(owner)) {
+            reload();
+        }
+    }
+
+    @Override
+    public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... bsmArgs) {
+        super.visitInvokeDynamicInsn(name, desc, bsm, bsmArgs);
+        reload();
+    }
+}
