@@ -65,6 +65,11 @@ public final class LibrarySuiteRun {
                 + (agentArgs + " -XX:NUMAProfilerOutput=" + out.resolve("profile")).trim(), agentClassPath,
                 out.resolve("profiled.txt"));
         long profiledNs = System.nanoTime() - t0;
+        if (!Files.exists(out.resolve("profile").resolve("summary.json"))) {
+            // The agent reports a failed start and lets the program run unprofiled: equal counts would prove nothing.
+            throw new IllegalStateException("the profiler did not run (no summary.json); see " + out.resolve("profiled.txt")
+                    + " (is every class the agent needs on --agent-class-path?)");
+        }
         System.out.printf("without agent: %s (%.0f s)%nwith profiler: %s (%.0f s)%nlogs and profile in %s%n", plain,
                 plainNs / 1e9, profiled, profiledNs / 1e9, out);
         boolean same = plain.equals(profiled) && !plain.isEmpty();
@@ -99,6 +104,10 @@ public final class LibrarySuiteRun {
         Matcher m = COUNT.matcher(Files.readString(log));
         while (m.find()) {
             counts.put(m.group(2) + " " + m.group(3), Long.parseLong(m.group(1)));
+        }
+        if (counts.isEmpty()) {
+            throw new IllegalStateException("the JUnit console launcher printed no test counts (exit " + p.exitValue()
+                    + "); its output is in " + log);
         }
         return counts;
     }
