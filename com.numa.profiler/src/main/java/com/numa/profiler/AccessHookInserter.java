@@ -2,6 +2,9 @@ package com.numa.profiler;
 
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
@@ -37,6 +40,24 @@ final class AccessHookInserter extends MethodVisitor {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "Sampled", "(" + args + "I)I", false);
             super.visitVarInsn(Opcodes.ISTORE, countdown.local());
         }
+    }
+
+    /** Whether a method body has an access {@link AccessHookInserter} would hook (possibly one it then skips). */
+    static boolean hasHooks(InsnList code, boolean allAccesses) {
+        for (AbstractInsnNode insn : code) {
+            int op = insn.getOpcode();
+            if (insn instanceof FieldInsnNode f) {
+                char kind = f.desc.charAt(0);
+                if (allAccesses || kind == 'L' || kind == '[') {
+                    return true;
+                }
+            } else if (op == Opcodes.AALOAD || op == Opcodes.AASTORE
+                    || allAccesses && (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD
+                            || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void hook(String name) {

@@ -3,6 +3,7 @@ package com.numa.profiler;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.MethodNode;
 
 /**
  * Composes the per-method visitors (access hooks, allocation sites, control points, and in sampled mode the countdown
@@ -42,15 +43,28 @@ final class HookingClassVisitor extends ClassVisitor {
         int point = qualified.equals(startAt) ? ProfilingWindow.START_POINT
                 : qualified.equals(stopAt) ? ProfilingWindow.STOP_POINT : 0;
         mv = new AllocationSiteTagger(mv, className, name, registry);
-        if (sampled) {
-            // The sorter must see the original code first (it renumbers the method's own locals) and the hooks must
-            // come after it (they use the new local's final index).
-            SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
-            countdown.setNext(new AccessHookInserter(mv, name, allAccesses, registry, countdown));
-            mv = countdown;
-        } else {
-            mv = new AccessHookInserter(mv, name, allAccesses, registry, null);
+        if (!sampled) {
+            return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null), point);
         }
-        return new ControlPointHooks(mv, point);
+        // Sampled: only a method with access hooks pays for the countdown local (a load at entry and after each call),
+        // so the method is buffered, scanned, and then replayed into one chain or the other.
+        MethodVisitor tagged = mv;
+        return new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions) {
+            @Override
+            public void visitEnd() {
+                super.visitEnd();
+                MethodVisitor chain;
+                if (AccessHookInserter.hasHooks(instructions, allAccesses)) {
+                    // The sorter must see the original code first (it renumbers the method's own locals) and the
+                    // hooks must come after it (they use the new local's final index).
+                    SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
+                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown));
+                    chain = countdown;
+                } else {
+                    chain = tagged;
+                }
+                accept(new ControlPointHooks(chain, point));
+            }
+        };
     }
 }

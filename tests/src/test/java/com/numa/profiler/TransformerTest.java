@@ -148,6 +148,26 @@ class TransformerTest {
     }
 
     @Test
+    void onlyMethodsWithHooksGetTheSamplingCountdown() throws Exception {
+        byte[] bytes;
+        try (InputStream in = TransformerTest.class.getClassLoader().getResourceAsStream(SAMPLE.replace('.', '/') + ".class")) {
+            bytes = in.readAllBytes();
+        }
+        org.objectweb.asm.tree.ClassNode out = new org.objectweb.asm.tree.ClassNode();
+        new org.objectweb.asm.ClassReader(transformer(false, true, new ProblemLog(System.err)).rewrite(bytes, true))
+                .accept(out, 0);
+        java.util.Map<String, Long> countdownLoads = new java.util.HashMap<>();
+        for (org.objectweb.asm.tree.MethodNode m : out.methods) {
+            long n = java.util.stream.StreamSupport.stream(m.instructions.spliterator(), false)
+                    .filter(i -> i instanceof org.objectweb.asm.tree.MethodInsnNode c && c.name.equals("countdown"))
+                    .count();
+            countdownLoads.put(m.name, n);
+        }
+        assertEquals(0, countdownLoads.get("<init>"), "the constructor only calls super(): no access, no local");
+        assertTrue(countdownLoads.get("compute") > 1, "compute() loads it at entry and after its calls");
+    }
+
+    @Test
     void topmostClassGetsTheHeaderWordAndKeepsItsSerialVersionUid() throws Exception {
         ProfilerTransformer t = transformer(false, new ProblemLog(System.err));
         Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);

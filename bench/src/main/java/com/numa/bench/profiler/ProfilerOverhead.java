@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
@@ -15,12 +17,12 @@ import java.util.jar.Manifest;
 
 /**
  * Slowdown and peak RSS of the profiler on the built-in workloads: each workload runs in fresh JVMs without the agent,
- * under the profiler in full mode and in sampled mode (1 in 64), {@code --runs} rounds of one run per mode; the median
- * (or with {@code --stat best} the fastest) run of each mode is reported.
+ * under the profiler in full mode and in sampled mode (1 in 64), {@code --runs} rounds of one run per mode; two tables
+ * compare the median runs and the best (fastest) runs of each mode.
  * <pre>
  * java -cp bench/target/benchmarks.jar com.numa.bench.profiler.ProfilerOverhead [--runs 3] [--scale 1]
  *      [--workloads object-graph,hashmap] [--csv out.csv] [--accesses reference|all]
- *      [--profiler-flags "-XX:NUMAProfilerArrayChunk=4096"] [--stat median|best]
+ *      [--profiler-flags "-XX:NUMAProfilerArrayChunk=4096"]
  * </pre>
  * The agent is the stand-alone ProfilerAgentMain (a manifest-only jar written to a temp dir, classes from this
  * class path), so the figures are the profiler's alone.
@@ -51,7 +53,6 @@ public final class ProfilerOverhead {
         Path csv = null;
         String accesses = "reference";
         String profilerFlags = "";
-        boolean best = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--runs": runs = Integer.parseInt(args[++i]); break;
@@ -60,75 +61,84 @@ public final class ProfilerOverhead {
                 case "--csv": csv = Path.of(args[++i]); break;
                 case "--accesses": accesses = args[++i]; break;
                 case "--profiler-flags": profilerFlags = " " + args[++i].trim(); break;
-                case "--stat": best = statIsBest(args[++i]); break;
                 default: throw new IllegalArgumentException("unknown option " + args[i] + "; use --runs N --scale X "
-                        + "--workloads a,b --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..' --stat median|best");
+                        + "--workloads a,b --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..'");
             }
         }
         Path work = Files.createTempDirectory("numa-profiler-overhead");
         Path agent = agentJar(work);
-        String[][] modes = {{"none", null}, {"full", "-XX:NUMAProfilerSampling=1"}, {"sampled64", "-XX:NUMAProfilerSampling=64"}};
-        StringBuilder out = new StringBuilder("workload,mode,accesses,runs,median_steady_ms,slowdown,median_steady_cpu_ms,"
-                + "cpu_slowdown,median_total_ms,total_slowdown,median_peak_rss_kb,rss_ratio\n");
-        double[][] logRatio = new double[modes.length][METRICS.length];
-        System.out.printf(Locale.ROOT, "%-16s %-10s %10s %8s %10s %8s %10s %8s %12s %8s%n", "workload", "mode", "steady_ms",
-                "ratio", "cpu_ms", "ratio", "total_ms", "ratio", "peak_rss_kb", "ratio");
+        Map<String, List<List<Run>>> results = new LinkedHashMap<>();
         for (String w : workloads) {
             // Rounds of one run per mode, so that a slow spell of a shared machine hits every mode alike.
             List<List<Run>> byMode = new ArrayList<>();
-            for (int m = 0; m < modes.length; m++) {
+            for (int m = 0; m < MODES.length; m++) {
                 byMode.add(new ArrayList<>());
             }
             for (int r = 0; r < runs; r++) {
-                for (int m = 0; m < modes.length; m++) {
-                    String flags = modes[m][1] == null ? null : modes[m][1] + profilerFlags;
-                    byMode.get(m).add(runChild(w, scale, agent, flags, accesses, work.resolve(w + "-" + modes[m][0])));
+                System.err.printf(Locale.ROOT, "%s: round %d of %d%n", w, r + 1, runs);
+                for (int m = 0; m < MODES.length; m++) {
+                    String flags = MODES[m][1] == null ? null : MODES[m][1] + profilerFlags;
+                    byMode.get(m).add(runChild(w, scale, agent, flags, accesses, work.resolve(w + "-" + MODES[m][0])));
                 }
             }
-            double[] base = new double[METRICS.length];
-            for (int m = 0; m < modes.length; m++) {
-                List<Run> rs = byMode.get(m);
-                double[] value = new double[METRICS.length];
-                double[] ratio = new double[METRICS.length];
-                for (int k = 0; k < METRICS.length; k++) {
-                    int metric = k;
-                    long[] v = rs.stream().mapToLong(r -> metric(r, metric)).toArray();
-                    value[k] = best ? Arrays.stream(v).min().orElse(0) : median(v);
-                    if (m == 0) {
-                        base[k] = value[k];
-                    }
-                    ratio[k] = value[k] / base[k];
-                    logRatio[m][k] += Math.log(ratio[k]);
-                }
-                System.out.printf(Locale.ROOT, "%-16s %-10s %10.1f %8.2f %10.1f %8.2f %10.1f %8.2f %12.0f %8.2f%n", w,
-                        modes[m][0], value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6, ratio[2], value[3],
-                        ratio[3]);
-                out.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%.3f,%.1f,%.3f,%.1f,%.3f,%.0f,%.3f%n", w, modes[m][0],
-                        accesses, runs, value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6, ratio[2],
-                        value[3], ratio[3]));
-            }
+            results.put(w, byMode);
         }
-        for (int m = 1; m < modes.length; m++) {
-            double[] g = new double[METRICS.length];
-            for (int k = 0; k < METRICS.length; k++) {
-                g[k] = Math.exp(logRatio[m][k] / workloads.size());
-            }
-            System.out.printf(Locale.ROOT, "geomean %-10s steady slowdown %.2f, steady CPU %.2f, total slowdown %.2f, "
-                    + "peak RSS ratio %.2f%n", modes[m][0], g[0], g[1], g[2], g[3]);
-            out.append(String.format(Locale.ROOT, "geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f,,%.3f%n", modes[m][0], accesses, runs,
-                    g[0], g[1], g[2], g[3]));
+        StringBuilder out = new StringBuilder("stat,workload,mode,accesses,runs,steady_ms,slowdown,steady_cpu_ms,"
+                + "cpu_slowdown,total_ms,total_slowdown,peak_rss_kb,rss_ratio\n");
+        for (String stat : new String[] {"median", "best"}) {
+            table(stat, results, accesses, runs, out);
         }
         if (csv != null) {
             AtomicFiles.writeString(csv, out.toString());
         }
     }
 
-    /** {@code best} (the fastest run of each mode: what the machine does when no neighbour interferes) or median. */
-    private static boolean statIsBest(String s) {
-        if (!s.equals("best") && !s.equals("median")) {
-            throw new IllegalArgumentException("--stat takes median or best, not " + s);
+    private static final String[][] MODES = {{"none", null}, {"full", "-XX:NUMAProfilerSampling=1"},
+        {"sampled64", "-XX:NUMAProfilerSampling=64"}};
+
+    /**
+     * Prints the ratios to the run without agent, per workload and as geometric means, taking of each mode's runs the
+     * median or the best (the fastest: what the machine does when no neighbour interferes).
+     */
+    private static void table(String stat, Map<String, List<List<Run>>> results, String accesses, int runs,
+            StringBuilder csv) {
+        System.out.printf(Locale.ROOT, "%n%s of %d runs%n%-16s %-10s %10s %8s %10s %8s %10s %8s %12s %8s%n", stat, runs,
+                "workload", "mode", "steady_ms", "ratio", "cpu_ms", "ratio", "total_ms", "ratio", "peak_rss_kb", "ratio");
+        double[][] logRatio = new double[MODES.length][METRICS.length];
+        for (Map.Entry<String, List<List<Run>>> e : results.entrySet()) {
+            double[] base = new double[METRICS.length];
+            for (int m = 0; m < MODES.length; m++) {
+                List<Run> rs = e.getValue().get(m);
+                double[] value = new double[METRICS.length];
+                double[] ratio = new double[METRICS.length];
+                for (int k = 0; k < METRICS.length; k++) {
+                    int metric = k;
+                    long[] v = rs.stream().mapToLong(r -> metric(r, metric)).toArray();
+                    value[k] = stat.equals("best") ? Arrays.stream(v).min().orElse(0) : median(v);
+                    if (m == 0) {
+                        base[k] = value[k];
+                    }
+                    ratio[k] = value[k] / base[k];
+                    logRatio[m][k] += Math.log(ratio[k]);
+                }
+                System.out.printf(Locale.ROOT, "%-16s %-10s %10.1f %8.2f %10.1f %8.2f %10.1f %8.2f %12.0f %8.2f%n",
+                        e.getKey(), MODES[m][0], value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6,
+                        ratio[2], value[3], ratio[3]);
+                csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%.1f,%.3f,%.1f,%.3f,%.1f,%.3f,%.0f,%.3f%n", stat,
+                        e.getKey(), MODES[m][0], accesses, runs, value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1],
+                        value[2] / 1e6, ratio[2], value[3], ratio[3]));
+            }
         }
-        return s.equals("best");
+        for (int m = 1; m < MODES.length; m++) {
+            double[] g = new double[METRICS.length];
+            for (int k = 0; k < METRICS.length; k++) {
+                g[k] = Math.exp(logRatio[m][k] / results.size());
+            }
+            System.out.printf(Locale.ROOT, "geomean %-10s steady slowdown %.2f, steady CPU %.2f, total slowdown %.2f, "
+                    + "peak RSS ratio %.2f%n", MODES[m][0], g[0], g[1], g[2], g[3]);
+            csv.append(String.format(Locale.ROOT, "%s,geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f,,%.3f%n", stat, MODES[m][0],
+                    accesses, runs, g[0], g[1], g[2], g[3]));
+        }
     }
 
     static double median(long[] v) {
