@@ -8,8 +8,8 @@ import org.objectweb.asm.tree.InsnList;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
- * readStatic/writeStatic before static ones. Only stack shuffles and a static call are inserted, never a branch, so the
- * method's stack map frames stay valid as they are.
+ * readStatic/writeStatic before static ones. Only stack shuffles and a static call are inserted (in sampled mode also a
+ * load and a store of the countdown local), never a branch, so the method's stack map frames stay valid as they are.
  */
 final class AccessHookInserter extends MethodVisitor {
     static final String HOOKS = "com/numa/profiler/rt/Hooks";

@@ -11,6 +11,7 @@ import com.numa.profiler.rt.HeaderWord;
  * an internal failure is reported once and turns the hooks off.
  */
 final class ProfilerRuntime implements AccessSink {
+    private static final int BY_ID = 1 << 12;
     private final AccessClassifier classifier;
     private final ThreadInventory inventory = new ThreadInventory();
     private final SideTable sideTable;
@@ -22,7 +23,7 @@ final class ProfilerRuntime implements AccessSink {
     private final int nodeRefresh;
     private volatile ProfilingWindow window;
     private volatile boolean failed;
-    private static final int BY_ID = 1 << 12;
+    /** Thread id → state, see {@link #current()}. */
     private final ProfiledThread[] byId = new ProfiledThread[BY_ID];
     private final ThreadLocal<ProfiledThread> current = new ThreadLocal<>() {
         @Override
@@ -153,33 +154,36 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void read(Object o) {
-        field(o, false);
+        access(o, 0, false, false);
     }
 
     @Override
     public void write(Object o) {
-        field(o, true);
+        access(o, 0, true, false);
     }
 
     @Override
     public void readArray(Object array, int index) {
-        array(array, index, false);
+        access(array, index, false, true);
     }
 
     @Override
     public void writeArray(Object array, int index) {
-        array(array, index, true);
+        access(array, index, true, true);
     }
 
-    /** A counted field access (every access, or the sampled one in N). */
-    private void field(Object o, boolean write) {
+    /**
+     * A counted access (every access, or the sampled one in N) to a field of {@code o}, or to element {@code index} of
+     * an array: arrays never carry the injected word, so they skip the type check.
+     */
+    private void access(Object o, int index, boolean write, boolean array) {
         ProfiledThread t = enter();
         if (t == null) {
             return;
         }
         try {
             int node = node(t);
-            if (o instanceof HeaderWord h) {
+            if (!array && o instanceof HeaderWord h) {
                 long word = h.numa$headerWord();
                 if (word == 0) {
                     // Made by code we do not see (reflection, clone of an untagged object, deserialization) or still in
@@ -191,23 +195,8 @@ final class ProfilerRuntime implements AccessSink {
                     h.numa$headerWord(next);
                 }
             } else {
-                viaSideTable(t, o, 0, write, node);
+                viaSideTable(t, o, index, write, node);
             }
-        } catch (Throwable e) {
-            fail(e);
-        } finally {
-            t.busy = false;
-        }
-    }
-
-    /** A counted array access: arrays never carry the injected word, so no type check is needed. */
-    private void array(Object array, int index, boolean write) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return;
-        }
-        try {
-            viaSideTable(t, array, index, write, node(t));
         } catch (Throwable e) {
             fail(e);
         } finally {

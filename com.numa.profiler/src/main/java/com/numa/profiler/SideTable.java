@@ -8,10 +8,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * Owner words of objects that cannot carry the injected field: arrays, and instances of classes loaded before the
  * agent (retransformation cannot add fields). An array larger than the chunk size has one word per chunk of
  * {@code chunkBytes}: NUMA placement is per page and cache line, not per object, and one word for a large array would
- * count threads working on disjoint parts of it as sharing it, and make them fight over that word's cache line. Keyed by identity, holding objects only weakly, and bounded: when a stripe
- * is full even after dropping collected entries, new objects are refused (counted) rather than the table growing.
- * Lookups take no lock; inserts lock one stripe. Entries are never removed in place, only by rebuilding a stripe, so
- * a concurrent lookup on the old array stays correct.
+ * count threads working on disjoint parts of it as sharing it, and make them fight over that word's cache line.
+ *
+ * <p>Keyed by identity, holding objects only weakly, and bounded: when a stripe is full even after dropping collected
+ * entries, new objects are refused (counted) rather than the table growing. Lookups take no lock; inserts lock one
+ * stripe. Entries are never removed in place, only by rebuilding a stripe, so a concurrent lookup on the old array
+ * stays correct.
  */
 final class SideTable {
     static final class Entry extends WeakReference<Object> {
