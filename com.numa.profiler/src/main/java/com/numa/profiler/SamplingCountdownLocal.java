@@ -8,10 +8,10 @@ import org.objectweb.asm.commons.LocalVariablesSorter;
 
 /**
  * In sampled mode, gives each method a local copy of the calling thread's sampling countdown, so that an access which is
- * not sampled costs a decrement of a register and one store, with no load from memory on the path from one access to
- * the next (a countdown kept only in memory chains every access to the previous one's store). The local is loaded at
- * method entry and again after every call, since the callee may have used up part of the countdown; the hooks store
- * it back. Frames gain the local as an int (the sorter adds it to every frame, hence expanded frames).
+ * not sampled costs a decrement and a compare of a register, with no memory access at all (a countdown kept in memory
+ * chains every access to the previous one's store). The copy goes back to the thread's slot before every call and
+ * before the method returns or throws, and is loaded at entry and after every call, since the callee used part of it.
+ * Frames gain the local as an int (the sorter adds it to every frame, hence expanded frames).
  */
 final class SamplingCountdownLocal extends LocalVariablesSorter {
     /** The local's index once {@link #visitCode} ran; -1 before. */
@@ -43,17 +43,35 @@ final class SamplingCountdownLocal extends LocalVariablesSorter {
         mv.visitVarInsn(Opcodes.ISTORE, local);
     }
 
+    private void store() {
+        mv.visitVarInsn(Opcodes.ILOAD, local);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "storeCountdown", "(I)V", false);
+    }
+
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+        boolean call = !AccessHookInserter.HOOKS.equals(owner);
+        if (call) {
+            store();
+        }
         super.visitMethodInsn(opcode, owner, name, desc, itf);
-        if (!AccessHookInserter.HOOKS.equals(owner)) {
+        if (call) {
             reload();
         }
     }
 
     @Override
     public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... bsmArgs) {
+        store();
         super.visitInvokeDynamicInsn(name, desc, bsm, bsmArgs);
         reload();
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW) {
+            store();
+        }
+        super.visitInsn(opcode);
     }
 }

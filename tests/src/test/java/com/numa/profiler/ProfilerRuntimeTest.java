@@ -98,6 +98,7 @@ class ProfilerRuntimeTest {
         for (int i = 0; i < n; i++) {
             countdown = com.numa.profiler.rt.Hooks.readSampled(o, countdown);
         }
+        com.numa.profiler.rt.Hooks.storeCountdown(countdown); // before returning
     }
 
     @Test
@@ -116,8 +117,9 @@ class ProfilerRuntimeTest {
                 for (int i = 0; i < 37; i++) {
                     countdown = com.numa.profiler.rt.Hooks.readSampled(obj, countdown);
                 }
+                com.numa.profiler.rt.Hooks.storeCountdown(countdown); // handed back before the call,
                 readsInACallee(obj, 43);
-                countdown = com.numa.profiler.rt.Hooks.countdown(); // reloaded after the call, as instrumented code does
+                countdown = com.numa.profiler.rt.Hooks.countdown(); // reloaded after it, as instrumented code does
                 for (int i = 0; i < 20; i++) {
                     countdown = com.numa.profiler.rt.Hooks.writeArraySampled(arr, i & 1, countdown);
                 }

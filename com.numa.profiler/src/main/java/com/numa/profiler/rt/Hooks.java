@@ -7,16 +7,20 @@ package com.numa.profiler.rt;
  *
  * <p>Two families: without sampling, {@code read(o)} and friends pass every access on while profiling is active. With
  * sampling, {@code readSampled(o, countdown)} and friends take the calling method's copy of the thread's countdown
- * (see com.numa.profiler.SamplingCountdownLocal) and return what is left of it; only the access that finds it expired
- * reads the volatile state and reaches the sink, so the JIT keeps the countdown in a register between accesses. The
- * thread's countdown lives in a slot picked by thread id modulo {@link #SLOTS}, padded to its own cache line; two live
- * threads whose ids collide share one, which keeps the one-in-N rate over both.
+ * (see com.numa.profiler.SamplingCountdownLocal) and return what is left of it, touching no memory; only the access
+ * that finds it expired reads the volatile state and reaches the sink, so the JIT keeps the countdown in a register
+ * between accesses. The method hands its copy back to the thread's slot before each call and before it returns or
+ * throws, and reloads it after each call. A slot is picked by thread id modulo {@link #SLOTS}, padded to its own cache
+ * line; two live threads whose ids collide share one, which keeps the one-in-N rate over both.
  */
 public final class Hooks {
     /** Thread slots of the sampling countdown; a power of two. */
     public static final int SLOTS = 1024;
-    /** Ints per slot: 16 ints = one 64-byte cache line, so threads do not falsely share their countdowns. */
-    private static final int SLOT_STRIDE = 16;
+    /**
+     * Ints per slot: 32 ints = 128 bytes, so threads do not falsely share their countdowns (x86 prefetches cache lines
+     * in 128-byte pairs, so neighbouring 64-byte slots still ping-pong between cores).
+     */
+    private static final int SLOT_STRIDE = 32;
     private static final int[] COUNTDOWN = new int[SLOTS * SLOT_STRIDE];
 
     private static volatile AccessSink sink;
@@ -93,24 +97,18 @@ public final class Hooks {
         return COUNTDOWN[slot()];
     }
 
-    /** Counts one access down; true when the countdown had not expired yet (the access is not sampled). */
-    private static boolean skip(int left) {
-        if (left > 0) {
-            COUNTDOWN[slot()] = left;
-            return true;
-        }
-        return false;
+    /** Hands a sampled method's countdown back to its thread: before each call and before it returns or throws. */
+    public static void storeCountdown(int countdown) {
+        COUNTDOWN[slot()] = countdown;
     }
 
-    /** Restarts the calling thread's countdown after a sampled access and returns it. */
+    /** After a sampled access: the countdown starts again (the method stores it back before its next call). */
     private static int restart() {
-        int n = sampling;
-        COUNTDOWN[slot()] = n;
-        return n;
+        return sampling;
     }
 
     public static int readSampled(Object o, int countdown) {
-        if (skip(countdown - 1)) {
+        if (countdown > 1) {
             return countdown - 1;
         }
         read(o);
@@ -118,7 +116,7 @@ public final class Hooks {
     }
 
     public static int writeSampled(Object o, int countdown) {
-        if (skip(countdown - 1)) {
+        if (countdown > 1) {
             return countdown - 1;
         }
         write(o);
@@ -126,7 +124,7 @@ public final class Hooks {
     }
 
     public static int readArraySampled(Object array, int index, int countdown) {
-        if (skip(countdown - 1)) {
+        if (countdown > 1) {
             return countdown - 1;
         }
         readArray(array, index);
@@ -134,7 +132,7 @@ public final class Hooks {
     }
 
     public static int writeArraySampled(Object array, int index, int countdown) {
-        if (skip(countdown - 1)) {
+        if (countdown > 1) {
             return countdown - 1;
         }
         writeArray(array, index);
@@ -142,7 +140,7 @@ public final class Hooks {
     }
 
     public static int readStaticSampled(int classId, int countdown) {
-        if (skip(countdown - 1)) {
+        if (countdown > 1) {
             return countdown - 1;
         }
         readStatic(classId);
@@ -150,7 +148,7 @@ public final class Hooks {
     }
 
     public static int writeStaticSampled(int classId, int countdown) {
-        if (skip(countdown - 1)) {
+        if (countdown > 1) {
             return countdown - 1;
         }
         writeStatic(classId);
