@@ -31,10 +31,7 @@ class AwarenessThreadGuestTest {
         for (Class<?> c : List.of(OptGuestProbe.class, AwarenessThread.class, LinuxSyscalls.class, com.sun.jna.Native.class)) {
             cp.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         }
-        List<String> cmd = new ArrayList<>(List.of(NumaGuest.javaExecutable()));
-        if (Runtime.version().feature() >= 22) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
+        List<String> cmd = NumaGuest.javaCommand();
         cmd.addAll(List.of("-Xms256m", "-cp", String.join(File.pathSeparator, cp), OptGuestProbe.class.getName(), policy));
         NumaGuest.Result r = NumaGuest.run(Duration.ofMinutes(4), cmd.toArray(String[]::new));
         String out = r.output();

@@ -1,5 +1,6 @@
 package com.numa.testing;
 
+import java.lang.ref.Reference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -74,6 +75,9 @@ public final class GuestProbe {
     private static String nodesOf(Memory m) {
         int[] status = new int[PAGES];
         LinuxSyscalls.movePages(0, pageAddresses(m), null, status, 0, "query page nodes");
+        // Without the fence the JIT may drop m before the syscall returns; its cleaner then frees the pages and the
+        // query reports -2 (ENOENT): this made a CI run fail once.
+        Reference.reachabilityFence(m);
         return Arrays.stream(status).distinct().sorted().mapToObj(Integer::toString).collect(Collectors.joining(","));
     }
 }

@@ -77,6 +77,19 @@ public final class NumaGuest {
         return Paths.get(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /**
+     * {@link #javaExecutable()} with the options every guest JVM needs: native access for JNA on JDK 22+, and a
+     * full-size stack for the JDK's process reaper thread (JNA starts a process on first use; under the emulated CPU,
+     * JDK 25 once overflowed the reaper's small default stack while linking a method handle there).
+     */
+    public static List<String> javaCommand() {
+        List<String> cmd = new ArrayList<>(List.of(javaExecutable(), "-Djdk.lang.processReaperUseDefaultStackSize=true"));
+        if (Runtime.version().feature() >= 22) {
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
+        return cmd;
+    }
+
     /** Runs {@code command} in the guest, nothing writable but the guest's own /tmp. */
     public static Result run(Duration timeout, String... command) {
         return run(timeout, List.of(), List.of(command));

@@ -43,11 +43,10 @@ class NumaGuestTest {
         if (NumaGuest.unavailableReason().isPresent()) {
             return; // each test then reports the reason through requireGuest()
         }
-        String java = NumaGuest.javaExecutable();
-        String nativeAccess = Runtime.version().feature() >= 22 ? "--enable-native-access=ALL-UNNAMED " : "";
+        String java = String.join(" ", NumaGuest.javaCommand());
         String script = String.join("\n",
                 "echo '=== numactl'; numactl --hardware",
-                "echo '=== probe'; taskset -c 1 " + java + " " + nativeAccess + "-cp " + probeClassPath()
+                "echo '=== probe'; taskset -c 1 " + java + " -cp " + probeClassPath()
                         + " com.numa.testing.GuestProbe; echo probe_exit=$?",
                 "echo '=== membind'; numactl --membind=1 cat /proc/self/numa_maps",
                 "cat /sys/devices/system/node/online > " + shared.resolve("nodes-online"),
