@@ -21,7 +21,7 @@ final class SamplingCountdownLocal extends LocalVariablesSorter {
         super(Opcodes.ASM9, access, desc, null);
     }
 
-    /** Sets the visitor that receives the rewritten code: it is built after this one, because it needs {@link #local}. */
+    /** Sets the visitor receiving the rewritten code, built after this one because it needs {@link #local}. */
     void setNext(MethodVisitor next) {
         this.mv = next;
     }
