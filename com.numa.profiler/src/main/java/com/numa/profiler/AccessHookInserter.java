@@ -42,18 +42,23 @@ final class AccessHookInserter extends MethodVisitor {
         }
     }
 
-    /** Whether a method body has an access {@link AccessHookInserter} would hook (possibly one it then skips). */
+    /** Whether a field access of type {@code desc} gets a hook: references always, primitives in "all" mode. */
+    static boolean hooksField(String desc, boolean allAccesses) {
+        return allAccesses || desc.charAt(0) == 'L' || desc.charAt(0) == '[';
+    }
+
+    /** Whether an array load or store gets a hook: AALOAD/AASTORE always, the primitive ones in "all" mode. */
+    static boolean hooksArray(int opcode, boolean allAccesses) {
+        boolean arrayOp = opcode >= Opcodes.IALOAD && opcode <= Opcodes.SALOAD
+                || opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE;
+        return arrayOp && (allAccesses || opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE);
+    }
+
+    /** Whether a method body has an access this inserter would hook (possibly one it then skips). */
     static boolean hasHooks(InsnList code, boolean allAccesses) {
         for (AbstractInsnNode insn : code) {
-            int op = insn.getOpcode();
-            if (insn instanceof FieldInsnNode f) {
-                char kind = f.desc.charAt(0);
-                if (allAccesses || kind == 'L' || kind == '[') {
-                    return true;
-                }
-            } else if (op == Opcodes.AALOAD || op == Opcodes.AASTORE
-                    || allAccesses && (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD
-                            || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)) {
+            if (insn instanceof FieldInsnNode f ? hooksField(f.desc, allAccesses)
+                    : hooksArray(insn.getOpcode(), allAccesses)) {
                 return true;
             }
         }
@@ -67,9 +72,8 @@ final class AccessHookInserter extends MethodVisitor {
     @Override
     public void visitFieldInsn(int opcode, String owner, String name, String desc) {
         pairing.onOther(false);
-        boolean ref = desc.charAt(0) == 'L' || desc.charAt(0) == '[';
         boolean wide = desc.equals("J") || desc.equals("D");
-        if ((ref || allAccesses) && !pairing.thisUninitialized()) {
+        if (hooksField(desc, allAccesses) && !pairing.thisUninitialized()) {
             switch (opcode) {
                 case Opcodes.GETFIELD:
                     super.visitInsn(Opcodes.DUP); // [obj] -> [obj obj]
@@ -101,31 +105,12 @@ final class AccessHookInserter extends MethodVisitor {
     @Override
     public void visitInsn(int opcode) {
         pairing.onOther(opcode == Opcodes.DUP);
-        switch (opcode) {
-            case Opcodes.AALOAD:
+        if (hooksArray(opcode, allAccesses)) {
+            if (opcode <= Opcodes.SALOAD) {
                 arrayRead();
-                break;
-            case Opcodes.IALOAD: case Opcodes.LALOAD: case Opcodes.FALOAD: case Opcodes.DALOAD:
-            case Opcodes.BALOAD: case Opcodes.CALOAD: case Opcodes.SALOAD:
-                if (allAccesses) {
-                    arrayRead();
-                }
-                break;
-            case Opcodes.AASTORE:
-                arrayWrite(false);
-                break;
-            case Opcodes.IASTORE: case Opcodes.FASTORE: case Opcodes.BASTORE: case Opcodes.CASTORE: case Opcodes.SASTORE:
-                if (allAccesses) {
-                    arrayWrite(false);
-                }
-                break;
-            case Opcodes.LASTORE: case Opcodes.DASTORE:
-                if (allAccesses) {
-                    arrayWrite(true);
-                }
-                break;
-            default:
-                break;
+            } else {
+                arrayWrite(opcode == Opcodes.LASTORE || opcode == Opcodes.DASTORE);
+            }
         }
         super.visitInsn(opcode);
     }
