@@ -75,8 +75,7 @@ public final class GuestProbe {
     private static String nodesOf(Memory m) {
         int[] status = new int[PAGES];
         LinuxSyscalls.movePages(0, pageAddresses(m), null, status, 0, "query page nodes");
-        // Without the fence the JIT may drop m before the syscall returns; its cleaner then frees the pages and the
-        // query reports -2 (ENOENT): this made a CI run fail once.
+        // m must stay reachable until the query returns: its cleaner would free the pages, which then read as -2.
         Reference.reachabilityFence(m);
         return Arrays.stream(status).distinct().sorted().mapToObj(Integer::toString).collect(Collectors.joining(","));
     }
