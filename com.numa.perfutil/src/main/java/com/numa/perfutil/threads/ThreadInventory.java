@@ -87,6 +87,7 @@ public final class ThreadInventory implements ThreadDirectory {
         if (!known.keySet().containsAll(tids)) {
             refresh(tids);
         }
+        reclassifyHidden();
         List<ThreadIdentity> out = new ArrayList<>(tids.size());
         for (int tid : tids) {
             Entry e = known.get(tid);
@@ -109,6 +110,10 @@ public final class ThreadInventory implements ThreadDirectory {
                 return null;
             }
             refresh(ProcTasks.tids());
+            e = known.get(tid);
+        }
+        if (e != null && e.kind == ThreadRoleRules.Kind.HIDDEN) {
+            reclassifyHidden();
             e = known.get(tid);
         }
         return e == null ? null : identity(tid, e);
@@ -174,6 +179,29 @@ public final class ThreadInventory implements ThreadDirectory {
             }
         }
         lastRefreshNs = System.nanoTime() - start;
+    }
+
+    /**
+     * A thread of the dump that neither Java snapshot of its refresh held is taken as hidden (compiler threads, Service
+     * Thread). An application thread can land there too, when it starts or is being added to the thread list around
+     * the dump (seen once on JDK 25); so hidden entries are looked up again, and the ones Java code can now see get
+     * the role their thread group gives them. The snapshot is cheap (no safepoint, unlike the dump).
+     */
+    private void reclassifyHidden() {
+        Map<Long, Thread> javaThreads = null;
+        for (Map.Entry<Integer, Entry> k : known.entrySet()) {
+            Entry e = k.getValue();
+            if (e.kind != ThreadRoleRules.Kind.HIDDEN || e.javaId < 0) {
+                continue;
+            }
+            if (javaThreads == null) {
+                javaThreads = javaThreads();
+            }
+            Thread t = javaThreads.get(e.javaId);
+            if (t != null) {
+                k.setValue(new Entry(e.name, e.javaId, e.daemon, ThreadRoleRules.kindOf(t), t));
+            }
+        }
     }
 
     /** A tid the dump does not list: named by its comm, and tied to a Java thread only by a unique comm match. */

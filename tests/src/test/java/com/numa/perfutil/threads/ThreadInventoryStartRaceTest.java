@@ -48,4 +48,43 @@ class ThreadInventoryStartRaceTest {
             late[0].join();
         }
     }
+
+    /**
+     * A thread the dump lists but no Java snapshot of that refresh holds is hidden for now; once Java code can see it,
+     * it gets its application role without a new dump (CI saw a JDK 25 worker cached as JVM-internal). The dump here
+     * names a parked thread's tid with the Java id of a thread not started yet, which no snapshot can hold.
+     */
+    @Test
+    void hiddenThreadIsReclassifiedOnceJavaCodeSeesIt() throws Exception {
+        try (ParkedThreads parked = new ParkedThreads()) {
+            Thread carrier = parked.start("race-carrier", false);
+            int tid = parked.tidOf(carrier);
+            CountDownLatch stop = new CountDownLatch(1);
+            Thread unseen = new Thread(() -> {
+                try {
+                    stop.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "race-unseen");
+            String header = "\"race-unseen\" #" + unseen.getId() + " prio=5 os_prio=0 cpu=1.00ms elapsed=1.00s"
+                    + " tid=0x00007f0000000000 nid=" + tid + " waiting on condition  [0x00007f0000000000]\n";
+            ThreadInventory inv = new ThreadInventory(() -> header, msg -> { });
+            try {
+                assertEquals(ThreadRole.JVM_INTERNAL, inv.identify(tid).role(), "not visible to Java yet: hidden");
+                int dumps = inv.refreshCount();
+                unseen.start();
+                ThreadIdentity id = inv.identify(tid);
+                assertEquals(ThreadRole.APPLICATION, id.role());
+                assertEquals(unseen.getId(), id.javaId());
+                assertEquals("race-unseen", id.name());
+                assertEquals(dumps, inv.refreshCount(), "reclassified without a new dump");
+                assertEquals(ThreadRole.APPLICATION, inv.liveThreads().stream().filter(x -> x.tid() == tid)
+                        .findFirst().orElseThrow().role());
+            } finally {
+                stop.countDown();
+                unseen.join();
+            }
+        }
+    }
 }
