@@ -16,13 +16,14 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /**
- * Slowdown and peak RSS of the profiler on the built-in workloads: each workload runs in fresh JVMs without the agent,
- * under the profiler in full mode and in sampled mode (1 in 64), {@code --runs} rounds of one run per mode; two tables
- * compare the median runs and the best (fastest) runs of each mode.
+ * Slowdown and peak RSS of the profiler on the built-in workloads: each workload runs in fresh JVMs without the agent
+ * and under the profiler in each mode (by default full mode and sampled mode, 1 in 64; see {@link OverheadMode}),
+ * {@code --runs} rounds of one run per mode; two tables compare the median runs and the best (fastest) runs of each
+ * mode.
  * <pre>
  * java -cp bench/target/benchmarks.jar com.numa.bench.profiler.ProfilerOverhead [--runs 3] [--scale 1]
- *      [--workloads object-graph,hashmap] [--csv out.csv] [--accesses reference|all]
- *      [--profiler-flags "-XX:NUMAProfilerArrayChunk=4096"]
+ *      [--workloads object-graph,hashmap] [--modes none,floor,sampled64,full] [--csv out.csv]
+ *      [--accesses reference|all] [--profiler-flags "-XX:NUMAProfilerArrayChunk=4096"]
  * </pre>
  * The agent is the stand-alone ProfilerAgentMain (a manifest-only jar written to a temp dir, classes from this
  * class path), so the figures are the profiler's alone.
@@ -47,22 +48,60 @@ public final class ProfilerOverhead {
     }
 
     public static void main(String[] args) throws Exception {
+        try {
+            run(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("ProfilerOverhead: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    private static final String USAGE = "use --runs N --scale X --workloads a,b --modes " + OverheadMode.DEFAULT
+            + " --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..'";
+
+    private static final List<String> OPTIONS = List.of("--runs", "--scale", "--workloads", "--modes", "--csv",
+            "--accesses", "--profiler-flags");
+
+    private static void run(String[] args) throws Exception {
         int runs = 3;
         double scale = 1;
         List<String> workloads = Arrays.asList(ProfilerWorkloads.NAMES);
         Path csv = null;
         String accesses = "reference";
         String profilerFlags = "";
+        List<OverheadMode> modes = OverheadMode.parse(OverheadMode.DEFAULT);
         for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runs": runs = Integer.parseInt(args[++i]); break;
-                case "--scale": scale = Double.parseDouble(args[++i]); break;
-                case "--workloads": workloads = Arrays.asList(args[++i].split(",")); break;
-                case "--csv": csv = Path.of(args[++i]); break;
-                case "--accesses": accesses = args[++i]; break;
-                case "--profiler-flags": profilerFlags = " " + args[++i].trim(); break;
-                default: throw new IllegalArgumentException("unknown option " + args[i] + "; use --runs N --scale X "
-                        + "--workloads a,b --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..'");
+            if (!OPTIONS.contains(args[i])) {
+                throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException("option " + args[i] + " needs a value; " + USAGE);
+            }
+            try {
+                switch (args[i]) {
+                    case "--runs": runs = Integer.parseInt(args[++i]); break;
+                    case "--scale": scale = Double.parseDouble(args[++i]); break;
+                    case "--workloads": workloads = Arrays.asList(args[++i].split(",")); break;
+                    case "--modes": modes = OverheadMode.parse(args[++i]); break;
+                    case "--csv": csv = Path.of(args[++i]); break;
+                    case "--accesses": accesses = args[++i]; break;
+                    case "--profiler-flags": profilerFlags = " " + args[++i].trim(); break;
+                    default: throw new IllegalStateException("option in OPTIONS without a case: " + args[i]);
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("option " + args[i - 1] + " takes a number, not '" + args[i] + "'");
+            }
+        }
+        if (!accesses.equals("reference") && !accesses.equals("all")) {
+            throw new IllegalArgumentException("--accesses is reference or all, not '" + accesses + "'");
+        }
+        if (runs < 1) {
+            throw new IllegalArgumentException("--runs must be at least 1, not " + runs);
+        }
+        for (String w : workloads) {
+            if (!Arrays.asList(ProfilerWorkloads.NAMES).contains(w)) {
+                throw new IllegalArgumentException("unknown workload '" + w + "'; known: "
+                        + String.join(", ", ProfilerWorkloads.NAMES));
             }
         }
         Path work = Files.createTempDirectory("numa-profiler-overhead");
@@ -71,14 +110,15 @@ public final class ProfilerOverhead {
         for (String w : workloads) {
             // Rounds of one run per mode, so that a slow spell of a shared machine hits every mode alike.
             List<List<Run>> byMode = new ArrayList<>();
-            for (int m = 0; m < MODES.length; m++) {
+            for (int m = 0; m < modes.size(); m++) {
                 byMode.add(new ArrayList<>());
             }
             for (int r = 0; r < runs; r++) {
                 System.err.printf(Locale.ROOT, "%s: round %d of %d%n", w, r + 1, runs);
-                for (int m = 0; m < MODES.length; m++) {
-                    String flags = MODES[m][1] == null ? null : MODES[m][1] + profilerFlags;
-                    byMode.get(m).add(runChild(w, scale, agent, flags, accesses, work.resolve(w + "-" + MODES[m][0])));
+                for (int m = 0; m < modes.size(); m++) {
+                    OverheadMode mode = modes.get(m);
+                    String flags = mode.baseline() ? null : mode.samplingFlag() + profilerFlags;
+                    byMode.get(m).add(runChild(w, scale, agent, flags, accesses, work.resolve(w + "-" + mode.name())));
                 }
             }
             results.put(w, byMode);
@@ -86,28 +126,25 @@ public final class ProfilerOverhead {
         StringBuilder out = new StringBuilder("stat,workload,mode,accesses,runs,steady_ms,slowdown,steady_cpu_ms,"
                 + "cpu_slowdown,total_ms,total_slowdown,peak_rss_kb,rss_ratio\n");
         for (String stat : new String[] {"median", "best"}) {
-            table(stat, results, accesses, runs, out);
+            table(stat, modes, results, accesses, runs, out);
         }
         if (csv != null) {
             AtomicFiles.writeString(csv, out.toString());
         }
     }
 
-    private static final String[][] MODES = {{"none", null}, {"full", "-XX:NUMAProfilerSampling=1"},
-        {"sampled64", "-XX:NUMAProfilerSampling=64"}};
-
     /**
      * Prints the ratios to the run without agent, per workload and as geometric means, taking of each mode's runs the
      * median or the best (the fastest: what the machine does when no neighbour interferes).
      */
-    private static void table(String stat, Map<String, List<List<Run>>> results, String accesses, int runs,
-            StringBuilder csv) {
+    private static void table(String stat, List<OverheadMode> modes, Map<String, List<List<Run>>> results,
+            String accesses, int runs, StringBuilder csv) {
         System.out.printf(Locale.ROOT, "%n%s of %d runs%n%-16s %-10s %10s %8s %10s %8s %10s %8s %12s %8s%n", stat, runs,
                 "workload", "mode", "steady_ms", "ratio", "cpu_ms", "ratio", "total_ms", "ratio", "peak_rss_kb", "ratio");
-        double[][] logRatio = new double[MODES.length][METRICS.length];
+        double[][] logRatio = new double[modes.size()][METRICS.length];
         for (Map.Entry<String, List<List<Run>>> e : results.entrySet()) {
             double[] base = new double[METRICS.length];
-            for (int m = 0; m < MODES.length; m++) {
+            for (int m = 0; m < modes.size(); m++) {
                 List<Run> rs = e.getValue().get(m);
                 double[] value = new double[METRICS.length];
                 double[] ratio = new double[METRICS.length];
@@ -122,21 +159,21 @@ public final class ProfilerOverhead {
                     logRatio[m][k] += Math.log(ratio[k]);
                 }
                 System.out.printf(Locale.ROOT, "%-16s %-10s %10.1f %8.2f %10.1f %8.2f %10.1f %8.2f %12.0f %8.2f%n",
-                        e.getKey(), MODES[m][0], value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6,
+                        e.getKey(), modes.get(m).name(), value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6,
                         ratio[2], value[3], ratio[3]);
                 csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%.1f,%.3f,%.1f,%.3f,%.1f,%.3f,%.0f,%.3f%n", stat,
-                        e.getKey(), MODES[m][0], accesses, runs, value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1],
+                        e.getKey(), modes.get(m).name(), accesses, runs, value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1],
                         value[2] / 1e6, ratio[2], value[3], ratio[3]));
             }
         }
-        for (int m = 1; m < MODES.length; m++) {
+        for (int m = 1; m < modes.size(); m++) {
             double[] g = new double[METRICS.length];
             for (int k = 0; k < METRICS.length; k++) {
                 g[k] = Math.exp(logRatio[m][k] / results.size());
             }
             System.out.printf(Locale.ROOT, "geomean %-10s steady slowdown %.2f, steady CPU %.2f, total slowdown %.2f, "
-                    + "peak RSS ratio %.2f%n", MODES[m][0], g[0], g[1], g[2], g[3]);
-            csv.append(String.format(Locale.ROOT, "%s,geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f,,%.3f%n", stat, MODES[m][0],
+                    + "peak RSS ratio %.2f%n", modes.get(m).name(), g[0], g[1], g[2], g[3]);
+            csv.append(String.format(Locale.ROOT, "%s,geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f,,%.3f%n", stat, modes.get(m).name(),
                     accesses, runs, g[0], g[1], g[2], g[3]));
         }
     }
@@ -172,6 +209,7 @@ public final class ProfilerOverhead {
             cmd.add("-javaagent:" + agent + "=" + modeFlag + " -XX:NUMAProfilerAccesses=" + accesses
                     + " -XX:+NUMAProfilerQuiet -XX:NUMAProfilerOutput=" + output);
         }
+        Files.deleteIfExists(output.resolve("summary.json")); // the check below must see this run's, not a previous round's
         cmd.add(ProfilerWorkloadChild.class.getName());
         cmd.add(workload);
         cmd.add(String.valueOf(scale));
@@ -197,6 +235,11 @@ public final class ProfilerOverhead {
         }
         if (elapsed < 0) {
             throw new IllegalStateException("no result line from " + cmd + "\n" + text);
+        }
+        if (modeFlag != null && !Files.isRegularFile(output.resolve("summary.json"))) {
+            // The agent turns itself off on a bad flag and lets the program run: such a run measures no profiler.
+            throw new IllegalStateException("the profiler did not run (no " + output.resolve("summary.json") + "): "
+                    + cmd + "\n" + text);
         }
         return new Run(elapsed, cpu, total, rss);
     }
