@@ -4,7 +4,8 @@
       Runs com.numa.vm.Launcher from the NUMA_AGENT jar: the same launcher, flag registry and agent as bin/numa vm,
       so behaviour (flag handling, exit codes, -XX:+PrintNUMAFlags) is identical.
   mx numa-junit [JUnit console options]
-      Runs the JUnit 5 suites of tests/ with the JUnit Platform console launcher (mx unittest runs JUnit 4 only).
+      Runs the JUnit 5 suites of tests/ and bench/src/test with the JUnit Platform console launcher (mx unittest runs
+      JUnit 4 only).
       Without a --select-*/--scan-* option every test class is run.
 
 Build first with `mx --suite numa build`.
@@ -53,7 +54,7 @@ _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-
 def numa_junit(args):
     """run the JUnit 5 suites with the JUnit Platform console launcher"""
     jdk = mx.get_jdk(tag='default')
-    tests = mx.project('com.numa.tests')
+    test_projects = ['com.numa.tests', 'com.numa.bench.tests']
     out = join(_suite.dir, 'mxbuild', 'test-output')
     props = [
         '-Dnuma.agent.jar=' + _agent_jar(),
@@ -61,9 +62,10 @@ def numa_junit(args):
         '-Dnuma.test.output=' + out,
     ]
     selected = any(a.startswith(_SELECTORS) for a in args)
-    selection = [] if selected else ['--scan-class-path', tests.output_dir()]
+    scanned = os.pathsep.join(mx.project(p).output_dir() for p in test_projects)
+    selection = [] if selected else ['--scan-class-path', scanned]
     cmd = [jdk.java] + _native_access(jdk) + props + [
-        '-cp', mx.classpath(['com.numa.tests'], jdk=jdk),
+        '-cp', mx.classpath(test_projects, jdk=jdk),
         'org.junit.platform.console.ConsoleLauncher', 'execute',
         '--disable-banner', '--disable-ansi-colors', '--fail-if-no-tests',
     ] + selection + args

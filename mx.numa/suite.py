@@ -135,6 +135,15 @@ suite = {
             "javaCompliance": "17+",
             "testProject": True,
         },
+        # The bench tools' own unit tests (Maven runs them in the bench module).
+        "com.numa.bench.tests": {
+            "dir": "bench",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.bench", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
     },
 
     "distributions": {
