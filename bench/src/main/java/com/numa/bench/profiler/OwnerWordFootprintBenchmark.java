@@ -56,14 +56,7 @@ public class OwnerWordFootprintBenchmark {
             ring[i].value = i;
             ring[i].payload = ring;
         }
-        long seed = 42;
-        for (int i = nodes - 1; i > 0; i--) {
-            seed = seed * 6364136223846793005L + 1442695040888963407L;
-            int j = (int) ((seed >>> 33) % (i + 1));
-            Node t = ring[i];
-            ring[i] = ring[j];
-            ring[j] = t;
-        }
+        ProfilerWorkloads.shuffle(ring);
         for (int i = 0; i < nodes; i++) {
             ring[i].next = ring[(i + 1) % nodes];
         }

@@ -50,6 +50,18 @@ public final class ProfilerWorkloads {
         int value;
     }
 
+    /** Puts {@code a} in a fixed pseudo-random order (Fisher-Yates over a 64-bit LCG seeded 42), the same every run. */
+    static void shuffle(Object[] a) {
+        long seed = 42;
+        for (int i = a.length - 1; i > 0; i--) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            int j = (int) ((seed >>> 33) % (i + 1));
+            Object t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+
     /** Builds a 100k-node ring in shuffled order and walks it: mostly reference field reads. */
     static long objectGraph(double scale) {
         int n = 100_000;
@@ -59,14 +71,7 @@ public final class ProfilerWorkloads {
             nodes[i].value = i;
             nodes[i].payload = nodes;
         }
-        long seed = 42;
-        for (int i = n - 1; i > 0; i--) {
-            seed = seed * 6364136223846793005L + 1442695040888963407L;
-            int j = (int) ((seed >>> 33) % (i + 1));
-            Node t = nodes[i];
-            nodes[i] = nodes[j];
-            nodes[j] = t;
-        }
+        shuffle(nodes);
         for (int i = 0; i < n; i++) {
             nodes[i].next = nodes[(i + 1) % n];
         }
