@@ -59,8 +59,12 @@ public final class ProfilerOverhead {
     private static final String USAGE = "use --runs N --scale X --workloads a,b --modes " + OverheadMode.DEFAULT
             + " --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..'";
 
-    private static final List<String> OPTIONS = List.of("--runs", "--scale", "--workloads", "--modes", "--csv",
-            "--accesses", "--profiler-flags");
+    private static String valueOf(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException("option " + option + " needs a value; " + USAGE);
+        }
+        return value;
+    }
 
     private static void run(String[] args) throws Exception {
         int runs = 3;
@@ -71,25 +75,21 @@ public final class ProfilerOverhead {
         String profilerFlags = "";
         List<OverheadMode> modes = OverheadMode.parse(OverheadMode.DEFAULT);
         for (int i = 0; i < args.length; i++) {
-            if (!OPTIONS.contains(args[i])) {
-                throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + args[i] + " needs a value; " + USAGE);
-            }
+            String option = args[i];
+            String value = i + 1 < args.length ? args[++i] : null;
             try {
-                switch (args[i]) {
-                    case "--runs": runs = Integer.parseInt(args[++i]); break;
-                    case "--scale": scale = Double.parseDouble(args[++i]); break;
-                    case "--workloads": workloads = Arrays.asList(args[++i].split(",")); break;
-                    case "--modes": modes = OverheadMode.parse(args[++i]); break;
-                    case "--csv": csv = Path.of(args[++i]); break;
-                    case "--accesses": accesses = args[++i]; break;
-                    case "--profiler-flags": profilerFlags = " " + args[++i].trim(); break;
-                    default: throw new IllegalStateException("option in OPTIONS without a case: " + args[i]);
+                switch (option) {
+                    case "--runs": runs = Integer.parseInt(valueOf(option, value)); break;
+                    case "--scale": scale = Double.parseDouble(valueOf(option, value)); break;
+                    case "--workloads": workloads = Arrays.asList(valueOf(option, value).split(",")); break;
+                    case "--modes": modes = OverheadMode.parse(valueOf(option, value)); break;
+                    case "--csv": csv = Path.of(valueOf(option, value)); break;
+                    case "--accesses": accesses = valueOf(option, value); break;
+                    case "--profiler-flags": profilerFlags = " " + valueOf(option, value).trim(); break;
+                    default: throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
                 }
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("option " + args[i - 1] + " takes a number, not '" + args[i] + "'");
+                throw new IllegalArgumentException("option " + option + " takes a number, not '" + value + "'");
             }
         }
         if (!accesses.equals("reference") && !accesses.equals("all")) {
