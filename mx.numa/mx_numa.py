@@ -3,6 +3,11 @@
   mx vm [NUMA flags] [java options] (MainClass | -jar app.jar) [args]
       Runs com.numa.vm.Launcher from the NUMA_AGENT jar: the same launcher, flag registry and agent as bin/numa vm,
       so behaviour (flag handling, exit codes, -XX:+PrintNUMAFlags) is identical.
+  mx numa [command] [options]
+      Any command of the numa CLI (numa --help lists them), e.g. mx numa flags --markdown.
+  mx numa-features
+      Lists the feature registry (com.numa.vm/src/main/resources/META-INF/services/com.numa.core.feature.Feature) and
+      checks that every registered feature's module is a project of this suite.
   mx numa-junit [JUnit console options]
       Runs the JUnit 5 suites of tests/ and bench/src/test with the JUnit Platform console launcher (mx unittest runs
       JUnit 4 only).
@@ -45,6 +50,36 @@ def vm(args):
     launcher_vm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC']  # as bin/numa: the launcher only splits and waits
     return mx.run([jdk.java] + launcher_vm + ['-cp', _agent_jar(), 'com.numa.vm.Launcher', 'vm'] + args,
                   nonZeroIsFatal=False)
+
+
+@mx.command('numa', 'numa', '[command] [options] (numa --help lists the commands)')
+def numa(args):
+    """run a command of the numa CLI (as bin/numa)"""
+    jdk = mx.get_jdk(tag='default')
+    return mx.run([jdk.java, '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-cp', _agent_jar(), 'com.numa.vm.Launcher']
+                  + args, nonZeroIsFatal=False)
+
+
+_REGISTRY = join('com.numa.vm', 'src', 'main', 'resources', 'META-INF', 'services', 'com.numa.core.feature.Feature')
+
+
+def _registered_features():
+    with open(join(_suite.dir, _REGISTRY)) as f:
+        return [line.split('#')[0].strip() for line in f if line.split('#')[0].strip()]
+
+
+@mx.command('numa', 'numa-features', '')
+def numa_features(args):
+    """list the feature registry and check each feature's module is a project of the suite"""
+    projects = [p.name for p in _suite.projects]
+    missing = []
+    for feature in _registered_features():
+        owner = [p for p in projects if feature.startswith(p + '.')]
+        print(feature + ' -> ' + (owner[0] if owner else 'NO PROJECT'))
+        if not owner:
+            missing.append(feature)
+    if missing:
+        mx.abort('numa: registered feature(s) without an mx project: ' + ', '.join(missing) + ' (add the module to mx.numa/suite.py)')
 
 
 _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-r', '-i', '-e')

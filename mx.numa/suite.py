@@ -37,6 +37,27 @@ suite = {
             "dependencies": ["COMMONS_IO", "COMMONS_CODEC"],
             "maven": {"groupId": "org.apache.commons", "artifactId": "commons-csv", "version": "1.14.0"},
         },
+        "JACKSON_CORE": {
+            "digest": "sha512:2223f6d8235c6831b488dd2723a4569e4dab6c2371f0e39f867b57a3a443e093d1fce05dc070a350fa306d7e952888cb09c7c816254147b01083d122964fc3a5",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "com.fasterxml.jackson.core", "artifactId": "jackson-core", "version": "2.18.2"},
+        },
+        "JACKSON_ANNOTATIONS": {
+            "digest": "sha512:d375e5761052e202e409400637cdc9ce0f45cf01a90628f36ca3c81757ac30695cc6e60146cbf14685c5c50912ad932564eb794ea76ab8461ce1786a02eab867",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "com.fasterxml.jackson.core", "artifactId": "jackson-annotations", "version": "2.18.2"},
+        },
+        "JACKSON_DATABIND": {
+            "digest": "sha512:bbdfaaffaaab2a032a754cd9dade06552e9f79fd39ae396873315415219b37e0675fde0a02953efe0701e17be4c282b118a96fcb752f53ca37ab89624f0a52ac",
+            "license": "Apache-2.0",
+            "dependencies": ["JACKSON_CORE", "JACKSON_ANNOTATIONS"],
+            "maven": {"groupId": "com.fasterxml.jackson.core", "artifactId": "jackson-databind", "version": "2.18.2"},
+        },
+        "PICOCLI": {
+            "digest": "sha512:125a8d5cf9dac7f2d67ac82e281d47aab4f15643b4dd5e09199dd5048e385fa74f7f287ebd1162c9f23c488e0d616f1e46591015fe5319c6ad796cc4beddfff6",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "info.picocli", "artifactId": "picocli", "version": "4.7.7"},
+        },
         "ASM": {
             "digest": "sha512:cbd250b9c698a48a835e655f5f5262952cc6dd1a434ec0bc3429a9de41f2ce08fcd3c4f569daa7d50321ca6ad1d32e131e4199aa4fe54bce9e9691b37e45060e",
             "license": "BSD-new",
@@ -84,10 +105,19 @@ suite = {
     },
 
     "projects": {
+        # Shared by every module: flags, feature contract and registry, log, thread roles, topology model, CSV/JSON,
+        # the child-JVM launcher.
+        "com.numa.core": {
+            "dir": "com.numa.core",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["COMMONS_CSV", "JACKSON_DATABIND"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
         "com.numa.perfutil": {
             "dir": "com.numa.perfutil",
             "sourceDirs": ["src/main/java"],
-            "dependencies": ["JNA", "COMMONS_CSV"],
+            "dependencies": ["com.numa.core", "JNA"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
@@ -112,10 +142,12 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # The front door. src/main/resources holds the feature registry (META-INF/services), which mx numa-features
+        # checks against these projects.
         "com.numa.vm": {
             "dir": "com.numa.vm",
-            "sourceDirs": ["src/main/java"],
-            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc"],
+            "sourceDirs": ["src/main/java", "src/main/resources"],
+            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "PICOCLI"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },

@@ -3,7 +3,7 @@ package com.numa.opt;
 import com.numa.perfutil.affinity.Affinity;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
-import com.numa.perfutil.topology.CpuSet;
+import com.numa.core.topology.CpuSet;
 
 /** {@link ThreadPlacement} through PerfUtil's {@link Affinity} (real system calls, also on emulated nodes). */
 public final class AffinityPlacement implements ThreadPlacement {

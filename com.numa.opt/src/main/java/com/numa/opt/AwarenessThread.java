@@ -3,12 +3,13 @@ package com.numa.opt;
 import com.numa.opt.OptFlags.NodeChoice;
 import com.numa.opt.OptFlags.Signal;
 import com.numa.perfutil.PerfUtil;
-import com.numa.perfutil.flags.FlagValues;
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaTopologies;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.feature.FeatureContext;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.function.Consumer;
  *
  * <p>Public surface of com.numa.opt:
  * <ul>
- * <li>{@link #start(FlagValues, NumaTopology, ThreadDirectory)}: what the agent calls (on the main thread, so that
+ * <li>{@link #start(FeatureContext)}: what {@link OptFeature} calls from the agent (on the main thread, so that
  * -XX:NUMAOptsNode=main finds the main thread's node); the overload taking a {@link WorkSource} and
  * {@link ThreadPlacement} is for other counter sources and for tests.</li>
  * <li>{@link #state()}, {@link #migrations()}, {@link #history()}: what it decided; {@link #close()} stops it and
@@ -121,8 +122,9 @@ public final class AwarenessThread implements AutoCloseable {
      * The agent's entry point: PerfUtil per-thread counters (instructions and cycles where the machine counts them,
      * task-clock otherwise), real affinity calls, messages on stderr.
      */
-    public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads) {
-        return start(flags, topology, threads, null, new AffinityPlacement(), System.err::println);
+    public static AwarenessThread start(FeatureContext context) {
+        return start(context.flags(), context.topology(), context.threads(), null, new AffinityPlacement(),
+                context.log().of("NUMAOpts"));
     }
 
     /**
@@ -132,16 +134,15 @@ public final class AwarenessThread implements AutoCloseable {
      */
     public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
             ThreadPlacement placement, Consumer<String> log) {
-        Consumer<String> tagged = m -> log.accept("[numa-opt] " + m);
-        if (!flags.get(OptFlags.NUMA_OPTS)) {
+        if (!flags.get(OptFlags.ENABLE)) {
             return new AwarenessThread();
         }
         if (topology.nodeCount() < 2) {
-            tagged.accept("one NUMA node (" + topology + "): nothing to choose between, Awareness Thread not started"
+            log.accept("one NUMA node (" + topology + "): nothing to choose between, Awareness Thread not started"
                     + " (to try it on one node, emulate nodes: " + NumaTopologies.FLAG + "=2)");
             return new AwarenessThread();
         }
-        com.numa.perfutil.topology.NumaNode first = topology.node(0);
+        com.numa.core.topology.NumaNode first = topology.node(0);
         int nodeCores = Math.max(1, first.cpus().size());
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
@@ -149,9 +150,9 @@ public final class AwarenessThread implements AutoCloseable {
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
         OptFlags.Counters counters = flags.get(OptFlags.COUNTERS);
         java.util.function.Supplier<WorkSource> source = work != null ? () -> work
-                : () -> workSource(counters, threads, tagged);
+                : () -> workSource(counters, threads, log);
         MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
-        AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, tagged);
+        AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, log);
         a.begin();
         return a;
     }

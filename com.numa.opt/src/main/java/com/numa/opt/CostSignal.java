@@ -1,7 +1,7 @@
 package com.numa.opt;
 
 import com.numa.opt.OptFlags.Signal;
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.ThreadRole;
 import java.util.List;
 
 /**

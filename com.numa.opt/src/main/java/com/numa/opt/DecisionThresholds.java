@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.flags.FlagValues;
+import com.numa.core.flags.FlagValues;
 
 /**
  * The numbers the Decide step compares against, all from flags. {@code nodeCores} is the CPU count of the node a

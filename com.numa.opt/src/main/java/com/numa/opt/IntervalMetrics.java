@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.ThreadRole;
 import java.util.List;
 
 /**

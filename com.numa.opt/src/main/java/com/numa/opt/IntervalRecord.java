@@ -1,5 +1,8 @@
 package com.numa.opt;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * One row of the decision log: when the interval ended (ms since the optimizer started), how long it really lasted,
  * what was measured during it (cost, shares, workers, imbalance), the state decided at its end and the action taken
@@ -9,11 +12,13 @@ package com.numa.opt;
 public record IntervalRecord(long timeMs, long intervalMs, AppState state, String signal, double cost,
         double mainSharePct, int workers, double imbalancePct, String action, String cpus, int migrations) {
 
-    static final String HEADER = "time_ms,interval_ms,state,signal,cost,main_share_pct,workers,imbalance_pct,action,cpus,migrations";
+    static final List<String> HEADER = List.of("time_ms", "interval_ms", "state", "signal", "cost", "main_share_pct",
+            "workers", "imbalance_pct", "action", "cpus", "migrations");
 
-    String csv() {
-        return timeMs + "," + intervalMs + "," + state + "," + signal + "," + num(cost) + "," + num(mainSharePct) + ","
-                + workers + "," + num(imbalancePct) + "," + action + ",\"" + cpus + "\"," + migrations;
+    /** The row's fields in {@link #HEADER} order. */
+    List<Object> fields() {
+        return Arrays.asList(timeMs, intervalMs, state, signal, num(cost), num(mainSharePct), workers, num(imbalancePct),
+                action, cpus, migrations);
     }
 
     private static String num(double d) {

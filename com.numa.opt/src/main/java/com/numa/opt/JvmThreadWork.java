@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadIdentity;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;

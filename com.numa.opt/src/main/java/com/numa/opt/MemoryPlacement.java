@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopology;
 
 /** The Act step's optional hands for memory (-XX:NUMAOptsMemPolicy). */
 public interface MemoryPlacement {

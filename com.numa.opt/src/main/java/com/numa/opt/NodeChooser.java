@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopology;
 
 /** Picks the node of a single-node placement (-XX:NUMAOptsNode). Pure: the load figures come from {@link CpuLoad}. */
 final class NodeChooser {

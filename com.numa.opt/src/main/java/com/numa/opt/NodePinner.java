@@ -1,7 +1,7 @@
 package com.numa.opt;
 
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.topology.CpuSet;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.topology.CpuSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,12 +1,11 @@
 package com.numa.opt;
 
-import com.numa.perfutil.flags.Flag;
-import com.numa.perfutil.flags.FlagSet;
+import com.numa.core.flags.Flag;
 import java.util.List;
 
 /**
- * The {@code -XX:NUMAOpts...} flags of the Awareness Thread, declared once. The vm module merges {@link #all()} into its
- * registry; {@link #flagSet()} is this family alone (tests, the overhead benchmark).
+ * The {@code -XX:NUMAOpts...} flags of the Awareness Thread, declared once; {@link OptFeature} hands them to the
+ * feature registry.
  */
 public final class OptFlags {
 
@@ -22,7 +21,9 @@ public final class OptFlags {
     /** The throughput signal compared in the single-versus-all-nodes probe (see {@link CostSignal}). */
     public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION }
 
-    public static final Flag<Boolean> NUMA_OPTS = Flag.bool("NUMAOpts", false,
+    public static final List<String> FAMILY_PREFIXES = List.of("NUMAOpts");
+
+    public static final Flag<Boolean> ENABLE = Flag.bool("NUMAOpts", false,
             "start the Awareness Thread: classify the application online and pin it to one node or all nodes");
     public static final Flag<Integer> INTERVAL = Flag.integer("NUMAOptsInterval", 200, 10, 60_000,
             "base sleep between two decisions, ms");
@@ -61,16 +62,8 @@ public final class OptFlags {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(NUMA_OPTS, INTERVAL, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
+        return List.of(ENABLE, INTERVAL, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
                 MARGIN, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
     }
 
-    public static List<String> familyPrefixes() {
-        return List.of("NUMAOpts");
-    }
-
-    /** This family on its own. */
-    public static FlagSet flagSet() {
-        return new FlagSet(familyPrefixes(), all());
-    }
 }

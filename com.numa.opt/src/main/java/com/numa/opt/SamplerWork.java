@@ -3,7 +3,7 @@ package com.numa.opt;
 import com.numa.perfutil.counters.CounterValue;
 import com.numa.perfutil.counters.ThreadSample;
 import com.numa.perfutil.counters.ThreadSampler;
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadIdentity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.topology.CpuSet;
+import com.numa.core.topology.CpuSet;
 
 /** The Act step's hands for threads: set and read one kernel thread's CPU affinity. */
 public interface ThreadPlacement {

@@ -1,6 +1,6 @@
 package com.numa.opt;
 
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadIdentity;
 
 /**
  * One thread's counters over one interval (or cumulative, for a {@link WorkSource} reading). {@code work} is retired

@@ -1,5 +1,7 @@
 package com.numa.perfutil;
 
+import com.numa.core.log.NumaLog;
+
 import com.numa.perfutil.counters.CoreSampler;
 import com.numa.perfutil.counters.CountersUnavailableException;
 import com.numa.perfutil.counters.EventAvailability;
@@ -10,8 +12,8 @@ import com.numa.perfutil.counters.ThreadSampler;
 import com.numa.perfutil.events.EventParser;
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.events.PmuCatalog;
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.topology.NumaTopology;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -84,6 +86,6 @@ public final class PerfUtil {
     }
 
     private static Consumer<String> orStderr(Consumer<String> log) {
-        return log != null ? log : msg -> System.err.println("numa-jvm: " + msg);
+        return log != null ? log : NumaLog.stderr();
     }
 }

@@ -6,24 +6,30 @@ import java.util.List;
 /**
  * Which classes get instrumented. Patterns use Java names: {@code a.b.C} (one class), {@code a.b.*} (a package),
  * {@code a.b.**} (a package and its subpackages), {@code a.b.C*} (a name prefix).
- * <p>Always excluded, because instrumenting them would recurse into the profiler or destabilise the JVM: the profiler
- * itself, the other numa modules, ASM and JNA (ours, possibly relocated), {@code java.lang.**} (Thread, ThreadLocal,
+ * <p>Always excluded, because instrumenting them would recurse into the profiler or destabilise the JVM: numa-jvm's own
+ * code (every registered feature's packages and the core's, from the feature registry), the libraries under it (ASM,
+ * JNA, commons-csv, Jackson, unrelocated when run from class directories), {@code java.lang.**} (Thread, ThreadLocal,
  * invoke, ref: the hooks' own machinery), {@code jdk.**}, {@code sun.**}, {@code com.sun.**}, {@code java.security.**},
  * and generated lambda/proxy classes.
  */
 final class ClassFilter {
-    static final List<String> BUILT_IN_EXCLUDES = List.of("com.numa.profiler.*", "com.numa.profiler.rt.*",
-            "com.numa.perfutil.**", "com.numa.vm.**", "com.numa.opt.**", "com.numa.gc.**", "com.numa.shaded.**",
-            "org.objectweb.asm.**", "org.apache.commons.csv.**", "com.sun.jna.**", "java.lang.**", "jdk.**", "sun.**",
-            "com.sun.**", "java.security.**", "javax.security.**");
+    /** Libraries under numa-jvm's code and the JDK's own machinery. */
+    static final List<String> LIBRARY_EXCLUDES = List.of("org.objectweb.asm.**", "org.apache.commons.csv.**",
+            "com.fasterxml.jackson.**", "com.sun.jna.**", "java.lang.**", "jdk.**", "sun.**", "com.sun.**",
+            "java.security.**", "javax.security.**");
 
     private final List<String> include;
+    private final List<String> builtIn;
     private final List<String> exclude;
     private final boolean jdk;
 
-    ClassFilter(List<String> include, List<String> exclude, boolean instrumentJdk) {
+    /** {@code toolPackages}: numa-jvm's own code, from the feature registry. */
+    ClassFilter(List<String> toolPackages, List<String> include, List<String> exclude, boolean instrumentJdk) {
         this.include = List.copyOf(include);
-        List<String> ex = new ArrayList<>(BUILT_IN_EXCLUDES);
+        List<String> always = new ArrayList<>(toolPackages);
+        always.addAll(LIBRARY_EXCLUDES);
+        this.builtIn = List.copyOf(always);
+        List<String> ex = new ArrayList<>(builtIn);
         ex.addAll(exclude);
         this.exclude = List.copyOf(ex);
         this.jdk = instrumentJdk;
@@ -42,6 +48,11 @@ final class ClassFilter {
             throw new IllegalArgumentException("bad class pattern '" + pattern
                     + "': write a.b.C, a.b.*, a.b.** or a.b.C* (Java names, '*' only at the end)");
         }
+    }
+
+    /** True for classes never instrumented whatever the flags say (tool code, its libraries, JDK machinery). */
+    boolean alwaysExcluded(String className) {
+        return matchesAny(builtIn, className);
     }
 
     /** {@code internalName} uses '/'; {@code jdkClass} is true for classes of the boot or platform loader. */

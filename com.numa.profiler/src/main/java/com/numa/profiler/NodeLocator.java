@@ -1,14 +1,15 @@
 package com.numa.profiler;
 
+import com.numa.core.log.NumaLog;
 import com.numa.perfutil.affinity.Affinity;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopology;
 
 /** The node the calling thread runs on right now, or -1 when unknown. An interface so tests can script nodes. */
 interface NodeLocator {
     int currentNode();
 
     /** sched_getcpu mapped through a real or emulated topology; after the first failure it answers -1 (reported once). */
-    static NodeLocator of(NumaTopology topology, ProblemLog log) {
+    static NodeLocator of(NumaTopology topology, NumaLog log) {
         return new NodeLocator() {
             private volatile boolean broken;
 

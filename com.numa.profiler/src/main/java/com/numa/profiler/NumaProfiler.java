@@ -1,8 +1,10 @@
 package com.numa.profiler;
 
-import com.numa.perfutil.flags.Flag;
-import com.numa.perfutil.flags.FlagValues;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.log.NumaLog;
+import com.numa.core.feature.FeatureContext;
+import com.numa.core.flags.Flag;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.topology.NumaTopology;
 import com.numa.profiler.rt.Hooks;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -23,11 +25,10 @@ import javax.management.StandardMBean;
  *
  * <h2>Public surface</h2>
  * <ul>
- * <li>{@link #start(FlagValues, Instrumentation, NumaTopology)}: called once by the agent (flags from
- * {@link ProfilerFlags}); instruments every class loaded from then on and returns the running profiler.</li>
+ * <li>{@link #start(FeatureContext)}: called once by {@link ProfilerFeature} (flags from {@link ProfilerFlags});
+ * instruments every class loaded from then on and returns the running profiler.</li>
  * <li>{@link #startProfiling()}, {@link #stopProfiling()}, {@link #dump()}, {@link #isActive()}: the same operations the
  * MBean {@code com.numa:type=NUMAProfiler} offers.</li>
- * <li>{@link ProfilerAgentMain}: a stand-alone agent (ProfilerFlags only) for tests and benchmarks.</li>
  * </ul>
  *
  * <h2>How it works</h2>
@@ -51,14 +52,16 @@ public final class NumaProfiler {
     private final ProfilingWindow window;
     private final ProfilerTransformer transformer;
     private final SiteRegistry registry;
-    private final ProblemLog log;
+    private final NumaLog log;
+    private final ClassFilter filter;
     private final ReportWriter writer;
     private final Path output;
     private final List<String> notes = new ArrayList<>();
     private final long startNanos = System.nanoTime();
 
     private NumaProfiler(FlagValues flags, NumaTopology topology, ProfilerRuntime runtime, ProfilingWindow window,
-            ProfilerTransformer transformer, SiteRegistry registry, ProblemLog log) {
+            ProfilerTransformer transformer, SiteRegistry registry, NumaLog log, ClassFilter filter) {
+        this.filter = filter;
         this.flags = flags;
         this.topology = topology;
         this.runtime = runtime;
@@ -76,11 +79,14 @@ public final class NumaProfiler {
      *
      * @throws IllegalArgumentException for a bad include/exclude pattern (the message says how to write one)
      */
-    public static NumaProfiler start(FlagValues flags, Instrumentation inst, NumaTopology topology) {
+    public static NumaProfiler start(FeatureContext context) {
+        FlagValues flags = context.flags();
+        Instrumentation inst = context.instrumentation();
+        NumaTopology topology = context.topology();
         // First, before anything resolves the hook classes from the system class path. This class must therefore never
         // pass a value where the verifier would have to load com.numa.profiler.rt types to check it.
         String bootProblem = BootstrapRuntime.append(inst);
-        ProblemLog log = new ProblemLog(System.err);
+        NumaLog log = new NumaLog(System.err, "NUMAProfiler");
         boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
         if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
             if (jdk) {
@@ -89,7 +95,8 @@ public final class NumaProfiler {
             }
             jdk = false;
         }
-        ClassFilter filter = new ClassFilter(flags.get(ProfilerFlags.INCLUDE), flags.get(ProfilerFlags.EXCLUDE), jdk);
+        ClassFilter filter = new ClassFilter(context.toolPackages(), flags.get(ProfilerFlags.INCLUDE),
+                flags.get(ProfilerFlags.EXCLUDE), jdk);
         SiteRegistry registry = new SiteRegistry();
         ProfilerRuntime runtime = new ProfilerRuntime(new AccessClassifier(flags.get(ProfilerFlags.OWNER)),
                 new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), flags.get(ProfilerFlags.ARRAY_CHUNK),
@@ -107,7 +114,7 @@ public final class NumaProfiler {
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
                 flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, flags.get(ProfilerFlags.SAMPLING) > 1,
                 startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log);
-        NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log);
+        NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
         if (jdk) {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
         }
@@ -129,7 +136,7 @@ public final class NumaProfiler {
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (inst.isModifiableClass(c) && !c.isArray() && !c.isHidden() && ClassFilter.matchesAny(patterns, c.getName())
-                    && !ClassFilter.matchesAny(ClassFilter.BUILT_IN_EXCLUDES, c.getName())) {
+                    && !filter.alwaysExcluded(c.getName())) {
                 targets.add(c);
             }
         }
@@ -193,7 +200,7 @@ public final class NumaProfiler {
         if (!flags.get(ProfilerFlags.QUIET)) {
             PrintStream err = System.err;
             err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1));
-            err.println("[NUMAProfiler] output in " + output);
+            err.println("numa: NUMAProfiler: output in " + output);
         }
     }
 
@@ -226,7 +233,7 @@ public final class NumaProfiler {
         win.put("profiled_ns", window.profiledNanos());
         win.put("run_ns", System.nanoTime() - startNanos);
         m.put("window", win);
-        m.put("problems", new LinkedHashMap<>(log.counts()));
+        m.put("problems", new LinkedHashMap<>(log.problemCounts()));
         m.put("internal_failure", runtime.failed());
         m.put("notes", String.join("; ", notes));
         return m;

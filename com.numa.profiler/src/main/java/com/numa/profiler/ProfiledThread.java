@@ -1,6 +1,8 @@
 package com.numa.profiler;
 
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.MainThread;
+import com.numa.core.threads.ThreadRole;
+import com.numa.core.threads.ThreadRoleRules;
 import java.util.Arrays;
 
 /**
@@ -12,7 +14,7 @@ final class ProfiledThread {
     final String name;
     final long javaId;
     final boolean daemon;
-    final ThreadRole role;
+    final ThreadRoleRules.Kind kind;
     volatile int tid = -1;
     volatile boolean ended;
 
@@ -53,18 +55,17 @@ final class ProfiledThread {
         this.name = t.getName();
         this.javaId = t.getId();
         this.daemon = t.isDaemon();
-        this.role = roleOf(t);
+        this.kind = ThreadRoleRules.kindOf(t);
     }
 
-    static ThreadRole roleOf(Thread t) {
-        String n = t.getName();
-        if ("main".equals(n)) {
-            return ThreadRole.MAIN;
-        }
-        if (t.getThreadGroup() != null && "system".equals(t.getThreadGroup().getName())) {
-            return ThreadRole.JVM_INTERNAL;
-        }
-        return ThreadRole.APPLICATION;
+    /**
+     * The role by the one rule every feature uses ({@link ThreadRoleRules}): main is the agent's registered main tid
+     * (so DestroyJavaVM, on the same tid, is main too), else the thread named "main" that runs application code.
+     */
+    ThreadRole role() {
+        int main = MainThread.tid();
+        boolean isMain = main > 0 ? tid == main : "main".equals(name) && kind == ThreadRoleRules.Kind.APPLICATION_CODE;
+        return ThreadRoleRules.classify(isMain, name, kind);
     }
 
     void countOwner(int owner, long weight) {

@@ -1,9 +1,9 @@
 package com.numa.profiler;
 
-import com.numa.perfutil.flags.Flag;
+import com.numa.core.flags.Flag;
 import java.util.List;
 
-/** The NUMAProfiler family of -XX flags, declared once; the vm module combines them with the other families. */
+/** The NUMAProfiler family of -XX flags, declared once; {@link ProfilerFeature} hands them to the feature registry. */
 public final class ProfilerFlags {
     private ProfilerFlags() {
     }
@@ -84,9 +84,5 @@ public final class ProfilerFlags {
         } catch (NumberFormatException e) {
             throw new Flag.BadValue(expected);
         }
-    }
-
-    public static List<String> familyPrefixes() {
-        return FAMILY_PREFIXES;
     }
 }

@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.profiler.AccessClassifier.Kind;
 import com.numa.profiler.rt.AccessSink;
@@ -18,7 +19,7 @@ final class ProfilerRuntime implements AccessSink {
     private final StaticStorage statics = new StaticStorage();
     private final NodeLocator nodes;
     private final ObjectSizes sizes;
-    private final ProblemLog log;
+    private final NumaLog log;
     private final int sampling;
     private final int nodeRefresh;
     private volatile ProfilingWindow window;
@@ -33,7 +34,7 @@ final class ProfilerRuntime implements AccessSink {
     };
 
     ProfilerRuntime(AccessClassifier classifier, SideTable sideTable, NodeLocator nodes, ObjectSizes sizes,
-            ProblemLog log, int sampling, int nodeRefresh) {
+            NumaLog log, int sampling, int nodeRefresh) {
         this.classifier = classifier;
         this.sideTable = sideTable;
         this.nodes = nodes;

@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.log.NumaLog;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.Set;
@@ -24,7 +25,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
     private final boolean sampled;
     private final String startAt;
     private final String stopAt;
-    private final ProblemLog log;
+    private final NumaLog log;
     /** Classes given the header word, by internal name; a subclass of one of them inherits it. */
     private final Set<String> injected = ConcurrentHashMap.newKeySet();
     private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
@@ -34,7 +35,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
 
     /** {@code sampled}: the profiler counts one access in N, so methods keep the countdown in a local. */
     ProfilerTransformer(ClassFilter filter, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt, ProblemLog log) {
+            String stopAt, NumaLog log) {
         this.filter = filter;
         this.registry = registry;
         this.allAccesses = allAccesses;

@@ -1,150 +1,89 @@
 package com.numa.vm;
 
-import com.numa.perfutil.PerfUtilFlags;
-import com.numa.perfutil.flags.FlagException;
-import com.numa.perfutil.flags.FlagValues;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
- * Entry point of numa-jvm ({@code bin/numa vm ...}, {@code java -jar numa-agent.jar vm ...}, {@code mx vm ...}).
- *
- * <p>{@code vm [NUMA flags and java options] (MainClass | -jar app.jar | -m module[/class]) [application args]}:
- * consumes the NUMA {@code -XX:} flags among the java options, validates them, and starts the target java (see
- * {@link TargetJava}) with every other argument untouched plus {@code -javaagent:numa-agent.jar=<flags>}. Returns
- * java's exit code. {@code -XX:+PrintNUMAFlags} prints the flag table and exits 0; a bad NUMA flag exits 2 with a
- * message on stderr, before the application starts.
- *
- * <p>The agent jar is the jar this class was loaded from, or the system property {@code numa.agent.jar} when the
- * launcher runs from a class directory (mx, IDEs).
+ * Entry point of numa-jvm ({@code bin/numa ...}, {@code java -jar numa-agent.jar ...}, {@code mx vm ...}): a picocli
+ * application whose subcommands are the product's tools. {@code numa --help} lists them; each has {@code --help}; a
+ * bad option is one line on stderr and exit {@value #USAGE_ERROR}. The {@code -XX:} flags are not picocli's: they are
+ * the feature registry's, parsed by {@link VmCommand}.
  */
-public final class Launcher {
+@Command(name = "numa", mixinStandardHelpOptions = true, versionProvider = Launcher.Version.class,
+        description = "NUMA performance toolkit for the HotSpot JVM.%n",
+        footer = {"%nnuma vm -XX:+PrintNUMAFlags lists every -XX: flag; numa <command> --help explains a command."})
+public final class Launcher implements Runnable {
 
     /** Exit code for usage errors and bad NUMA flags (HotSpot uses 1 for its own bad options). */
     public static final int USAGE_ERROR = 2;
 
-    static final String USAGE = """
-            usage: numa vm [NUMA flags] [java options] (MainClass | -jar app.jar | -m module[/class]) [args...]
-
-            Runs java with the numa-jvm agent. NUMA flags (-XX:+PerfUtil, -XX:NUMATopology=2, ...) are taken
-            from the java options and handed to the agent; every other argument goes to java unchanged, and
-            everything after the main class or -jar app.jar goes to the application unchanged.
-
-              numa vm -XX:+PrintNUMAFlags              list every NUMA flag with type, default and description
-              numa flags [--markdown]                  the same list (--markdown: the README's table)
-              numa vm -XX:+PerfUtil -cp app.jar Main   count per-thread events into perfutil.csv
-
-            The target java is $JAVA_HOME/bin/java when JAVA_HOME is set, else the java running this launcher.
-            """;
-
-    private Launcher() {
-    }
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
         System.exit(run(Arrays.asList(args), System.out, System.err, System.getenv()));
     }
 
-    /** Runs one command line; returns the exit code. */
+    /** Runs one command line; returns the exit code. {@code env} is where JAVA_HOME is looked up. */
     static int run(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
+        CommandLine cli = commandLine(out, err, env);
         if (args.isEmpty()) {
-            err.print(USAGE);
+            cli.usage(cli.getErr());
+            cli.getErr().flush();
             return USAGE_ERROR;
         }
-        String command = args.get(0);
-        if (command.equals("-h") || command.equals("--help") || command.equals("help")) {
-            out.print(USAGE);
-            return 0;
-        }
-        if (command.equals("flags")) {
-            return printFlags(args.subList(1, args.size()), out, err);
-        }
-        if (!command.equals("vm")) {
-            err.println("numa: unknown command '" + command + "'; the commands are 'vm' and 'flags' (numa --help)");
-            return USAGE_ERROR;
-        }
-        List<String> rest = args.subList(1, args.size());
-        if (rest.size() == 1 && (rest.get(0).equals("--help") || rest.get(0).equals("-h"))) {
-            out.print(USAGE);
-            return 0;
-        }
-        LauncherArguments split = LauncherArguments.split(rest, NumaFlags::claims);
-        FlagValues flags;
-        try {
-            flags = NumaFlags.set().parse(split.numaFlags());
-        } catch (FlagException e) {
-            err.println("numa: " + e.getMessage());
-            return USAGE_ERROR;
-        }
-        if (flags.get(PerfUtilFlags.PRINT_FLAGS)) {
-            out.print(NumaFlags.set().describe());
-            return 0;
-        }
-        Path agentJar;
-        try {
-            agentJar = agentJar();
-        } catch (IllegalStateException e) {
-            err.println("numa: " + e.getMessage());
-            return USAGE_ERROR;
-        }
-        List<String> javaCommand = javaCommand(TargetJava.resolve(env, System.getProperty("java.home")), agentJar, flags, split);
-        return JavaProcess.run(javaCommand, err);
+        return cli.execute(args.toArray(String[]::new));
     }
 
-    /** {@code numa flags [--markdown]}: the flag table as text, or as the Markdown table of the README. */
-    private static int printFlags(List<String> options, PrintStream out, PrintStream err) {
-        if (options.isEmpty()) {
-            out.print(NumaFlags.set().describe());
-            return 0;
+    /** The command tree: one line per tool. */
+    static CommandLine commandLine(PrintStream out, PrintStream err, Map<String, String> env) {
+        CommandLine cli = new CommandLine(new Launcher())
+                .addSubcommand(new VmCommand(env))
+                .addSubcommand(new FlagsCommand());
+        cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
+        cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        cli.setParameterExceptionHandler(Launcher::badUsage);
+        cli.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println("numa: " + line.getCommandName() + " failed: " + e);
+            return 1;
+        });
+        return cli;
+    }
+
+    /** One line naming the problem and where the help is, then exit 2: no wall of usage text. */
+    private static int badUsage(CommandLine.ParameterException e, String[] args) {
+        CommandLine line = e.getCommandLine();
+        String command = line.getCommandSpec().qualifiedName(" ");
+        if (e instanceof CommandLine.UnmatchedArgumentException u && line.getParent() == null
+                && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+            line.getErr().println("numa: unknown command '" + u.getUnmatched().get(0) + "'; the commands are "
+                    + String.join(", ", line.getSubcommands().keySet()) + " (see 'numa --help')");
+            return USAGE_ERROR;
         }
-        if (options.equals(List.of("--markdown"))) {
-            out.print(NumaFlags.set().markdownTable());
-            return 0;
-        }
-        err.println("numa: unknown option(s) " + options + " for 'flags'; the only option is --markdown");
+        line.getErr().println("numa: " + e.getMessage() + " (see '" + command + " --help')");
         return USAGE_ERROR;
     }
 
-    /** The java command line: target java, native access when needed, the agent, java options, launch target. */
-    static List<String> javaCommand(TargetJava java, Path agentJar, FlagValues flags, LauncherArguments split) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java.executable().toString());
-        if (java.needsNativeAccessFlag()) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
-        String agentArgs = flags.toAgentArgs();
-        cmd.add("-javaagent:" + agentJar + (agentArgs.isEmpty() ? "" : "=" + agentArgs));
-        cmd.addAll(split.javaOptions());
-        cmd.addAll(split.launch());
-        return cmd;
+    /** {@code numa} alone: the list of commands, on stderr, exit 2. */
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a command");
     }
 
-    private static Path agentJar() {
-        String configured = System.getProperty("numa.agent.jar");
-        Path jar;
-        if (configured != null && !configured.isBlank()) {
-            jar = Path.of(configured);
-        } else {
-            try {
-                jar = Path.of(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            } catch (URISyntaxException | SecurityException | NullPointerException e) {
-                throw new IllegalStateException("cannot tell where numa-agent.jar is; pass -Dnuma.agent.jar=<path>");
-            }
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Launcher.class.getPackage().getImplementationVersion();
+            return new String[] {"numa-jvm " + (v != null ? v : "(development build)") + " on java "
+                    + System.getProperty("java.version")};
         }
-        jar = jar.toAbsolutePath();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("the agent jar " + jar + " does not exist: build it with "
-                    + "'mvn -B -q package -DskipTests' or pass -Dnuma.agent.jar=<path to numa-agent.jar>");
-        }
-        if (jar.toString().contains("=")) {
-            // -javaagent:<path>=<options> splits at the first '='
-            throw new IllegalStateException("the agent jar path " + jar + " contains '=', which -javaagent cannot take; move it");
-        }
-        return jar;
     }
 }

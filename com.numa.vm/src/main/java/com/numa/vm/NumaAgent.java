@@ -1,18 +1,26 @@
 package com.numa.vm;
 
-import com.numa.perfutil.PerfUtilFlags;
-import com.numa.perfutil.flags.FlagException;
-import com.numa.perfutil.flags.FlagValues;
+import com.numa.core.feature.FeatureContext;
+import com.numa.core.feature.FeatureRegistry;
+import com.numa.core.flags.CoreFlags;
+import com.numa.core.flags.FlagException;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.log.NumaLog;
+import com.numa.core.threads.MainThread;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.perfutil.threads.ThreadInventory;
+import com.numa.perfutil.topology.MachineTopology;
 import java.lang.instrument.Instrumentation;
+import java.util.List;
 
 /**
  * The java agent ({@code -javaagent:numa-agent.jar=<flags>}, added by {@link Launcher}). Parses the agent argument
- * string through the same flag registry as the launcher, registers the main thread, resolves the NUMA topology once
- * and starts the features whose flags are on. It never ends the application: a bad flag or an internal failure is
- * reported once on stderr and the agent (or that feature) turns itself off.
+ * string through the registry's flag set (the same as the launcher's), resolves the machine once (the thread
+ * inventory with the main thread registered, the NUMA topology) and starts the registered features whose enable flags
+ * are on. It never ends the application: a bad flag or an internal failure is reported once on stderr and the agent
+ * (or that feature) turns itself off.
  */
 public final class NumaAgent {
 
@@ -20,7 +28,7 @@ public final class NumaAgent {
     }
 
     public static void premain(String agentArgs, Instrumentation inst) {
-        start(agentArgs, inst, new AgentLog(System.err));
+        start(agentArgs, inst, NumaLog.stderr());
     }
 
     /** Attach API entry: same behaviour as at start-up, except that the attaching thread is not the main thread. */
@@ -28,37 +36,39 @@ public final class NumaAgent {
         premain(agentArgs, inst);
     }
 
-    static void start(String agentArgs, Instrumentation inst, AgentLog log) {
-        FlagValues flags;
+    static void start(String agentArgs, Instrumentation inst, NumaLog log) {
         try {
-            flags = NumaFlags.set().parseAgentArgs(agentArgs);
-        } catch (FlagException e) {
-            log.failure("bad flag", e.getMessage() + "; numa-jvm is off for this run");
-            return;
-        }
-        if (!flags.get(PerfUtilFlags.PERF_UTIL) && !FeatureEntryPoints.anyEnabled(flags)) {
-            return; // nothing asked for: load no native library, read no sysfs
-        }
-        try {
-            ThreadDirectory threads = PerfUtilSources.threadDirectory(LinuxSyscalls.gettid());
-            NumaTopology topology = resolveTopology(flags, log);
-            AgentContext context = new AgentContext(flags, inst, threads, topology, log);
-            FeatureEntryPoints.start(context);
-            if (flags.get(PerfUtilFlags.PERF_UTIL)) {
-                PerfUtilSession.start(context);
+            FeatureRegistry registry = NumaFlags.registry();
+            FlagValues flags;
+            try {
+                flags = registry.flagSet().parseAgentArgs(agentArgs);
+            } catch (FlagException e) {
+                log.once("bad flag", "bad flag: " + e.getMessage() + "; numa-jvm is off for this run");
+                return;
             }
+            if (!registry.anyEnabled(flags)) {
+                return; // nothing asked for: load no native library, read no sysfs
+            }
+            int mainTid = LinuxSyscalls.gettid();
+            MainThread.register(mainTid);
+            ThreadInventory inventory = new ThreadInventory();
+            inventory.registerMainThread(mainTid);
+            ThreadDirectory threads = inventory;
+            NumaTopology topology = resolveTopology(flags, log);
+            registry.startEnabled(new FeatureContext(flags, inst, threads, topology, log,
+                    registry.toolPackages(List.of(NumaAgent.class.getPackageName() + ".**"))));
         } catch (Throwable t) {
             // LinkageError included: a missing native library must not take the application down
-            log.failure("internal failure", t + "; numa-jvm is off for this run, the application runs on");
+            log.once("internal failure", "internal failure: " + t + "; numa-jvm is off for this run, the application runs on");
         }
     }
 
-    private static NumaTopology resolveTopology(FlagValues flags, AgentLog log) {
-        String spec = flags.get(PerfUtilFlags.TOPOLOGY);
+    private static NumaTopology resolveTopology(FlagValues flags, NumaLog log) {
+        String spec = flags.get(CoreFlags.TOPOLOGY);
         try {
-            return PerfUtilSources.topology(spec);
+            return MachineTopology.fromSpec(spec);
         } catch (RuntimeException e) {
-            log.failure("NUMATopology", "cannot resolve -XX:NUMATopology=" + spec + ": " + e.getMessage()
+            log.once("NUMATopology", "NUMATopology: cannot resolve -XX:NUMATopology=" + spec + ": " + e.getMessage()
                     + "; features that need the topology are off");
             return null;
         }

@@ -1,19 +1,19 @@
 package com.numa.vm;
 
-import com.numa.perfutil.PerfUtilFlags;
-import com.numa.perfutil.flags.Flag;
-import com.numa.perfutil.flags.FlagSet;
-import com.numa.perfutil.flags.NearestNames;
-import java.util.ArrayList;
+import com.numa.core.feature.FeatureRegistry;
+import com.numa.core.log.NumaLog;
+import com.numa.core.flags.Flag;
+import com.numa.core.flags.FlagSet;
+import com.numa.core.flags.NearestNames;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The one registry of NUMA {@code -XX:} flags: every module's declarations combined into a single {@link FlagSet}
- * that the launcher, the agent and {@code mx vm} all parse through.
+ * The NUMA {@code -XX:} flags of this product: the flag set of the feature registry on the class path (the global flags
+ * and every registered feature's), which the launcher, the agent and {@code mx vm} all parse through.
  *
- * <p>A {@code -XX:} argument is ours when it names a declared flag, starts with a family prefix (PerfUtil,
- * NUMATopology, PrintNUMAFlags, NUMAProfiler, NUMAOpts), or is a near miss of a declared name (e.g.
+ * <p>A {@code -XX:} argument is ours when it names a declared flag, starts with a family prefix (NUMATopology,
+ * PrintNUMAFlags, and each feature's: PerfUtil, NUMAProfiler, NUMAOpts, ...), or is a near miss of a declared name (e.g.
  * {@code -XX:+PrintNUMAFlag}); such an argument gets our error message with a suggestion instead of HotSpot's
  * "Unrecognized VM option". Everything else (HotSpot's own {@code -XX:+UseNUMA}, ...) belongs to java.
  */
@@ -22,7 +22,9 @@ public final class NumaFlags {
     /** Short names are too easily near a HotSpot flag to be claimed on edit distance alone. */
     private static final int NEAR_MISS_MIN_LENGTH = 6;
 
-    private static final FlagSet SET = new FlagSet(prefixes(), flags());
+    private static final FeatureRegistry REGISTRY = FeatureRegistry.load(NumaFlags.class.getClassLoader(),
+            NumaLog.stderr()::info);
+    private static final FlagSet SET = REGISTRY.flagSet();
 
     private NumaFlags() {
     }
@@ -32,16 +34,9 @@ public final class NumaFlags {
         return SET;
     }
 
-    static List<String> prefixes() {
-        List<String> p = new ArrayList<>(PerfUtilFlags.FAMILY_PREFIXES);
-        p.addAll(FeatureEntryPoints.modulePrefixes());
-        return p;
-    }
-
-    static List<Flag<?>> flags() {
-        List<Flag<?>> all = new ArrayList<>(PerfUtilFlags.all());
-        all.addAll(FeatureEntryPoints.moduleFlags());
-        return all;
+    /** The feature registry of the class path this class was loaded from. */
+    public static FeatureRegistry registry() {
+        return REGISTRY;
     }
 
     /** True when {@code arg} is a NUMA-family -XX: argument, possibly misspelt; false for java's own arguments. */

@@ -35,13 +35,13 @@ class AwarenessThreadAgentTest {
         String out = Files.readString(tmp.resolve("out.txt"));
         String err = Files.readString(tmp.resolve("err.txt"));
         assertEquals(0, p.exitValue(), err);
-        assertTrue(err.contains("[numa-opt] decided SINGLE_THREADED"), err);
+        assertTrue(err.contains("numa: NUMAOpts: decided SINGLE_THREADED"), err);
         List<String> allowed = out.lines().filter(l -> l.startsWith("tid=")).map(l -> l.substring(l.indexOf("allowed=") + 8))
                 .distinct().toList();
         assertEquals(1, allowed.size(), "every thread on one pseudo-node: " + out);
         assertTrue(allowed.get(0).matches("\\d+"), "a single CPU (pseudo-nodes of one CPU each): " + allowed);
         List<String> lines = Files.readAllLines(log);
-        assertEquals(IntervalRecord.HEADER, lines.get(0));
+        assertEquals(String.join(",", IntervalRecord.HEADER), lines.get(0));
         assertTrue(lines.stream().anyMatch(l -> l.contains(",SINGLE_THREADED,")), String.join("\n", lines));
         String summary = lines.get(lines.size() - 1);
         assertTrue(summary.startsWith("# summary,") && summary.contains("final_state=SINGLE_THREADED"), summary);

@@ -1,18 +1,19 @@
 package com.numa.opt;
 
+import com.numa.core.feature.FeatureRegistry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.numa.perfutil.flags.FlagValues;
+import com.numa.core.flags.FlagValues;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.threads.ProcTasks;
 import com.numa.perfutil.threads.ThreadInventory;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,7 +81,7 @@ class AwarenessThreadEmulatedTest {
     static FlagValues flags(String... extra) throws Exception {
         List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100"));
         a.addAll(List.of(extra));
-        return OptFlags.flagSet().parse(a);
+        return FeatureRegistry.of(new OptFeature()).flagSet().parse(a);
     }
 
     /** CPU work plus some allocation, as a real program does. */

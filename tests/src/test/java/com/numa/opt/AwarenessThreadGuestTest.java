@@ -28,7 +28,8 @@ class AwarenessThreadGuestTest {
     void singleThreadedProgramAndItsHeapEndOnTheMainThreadsNode(String policy) throws Exception {
         NumaGuest.assumeAvailable();
         List<String> cp = new ArrayList<>();
-        for (Class<?> c : List.of(OptGuestProbe.class, AwarenessThread.class, LinuxSyscalls.class, com.sun.jna.Native.class)) {
+        for (Class<?> c : List.of(OptGuestProbe.class, AwarenessThread.class, LinuxSyscalls.class, com.sun.jna.Native.class,
+                com.numa.core.log.NumaLog.class, org.apache.commons.csv.CSVFormat.class)) {
             cp.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
         }
         List<String> cmd = NumaGuest.javaCommand();

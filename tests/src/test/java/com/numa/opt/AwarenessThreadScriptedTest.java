@@ -1,17 +1,18 @@
 package com.numa.opt;
 
+import com.numa.core.feature.FeatureRegistry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import com.numa.perfutil.flags.FlagException;
-import com.numa.perfutil.flags.FlagValues;
-import com.numa.perfutil.threads.ThreadRole;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.flags.FlagException;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.threads.ThreadRole;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ class AwarenessThreadScriptedTest {
     static FlagValues flags(String... extra) throws FlagException {
         List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=10", "-XX:NUMAOptsIntervalStep=10"));
         a.addAll(List.of(extra));
-        return OptFlags.flagSet().parse(a);
+        return FeatureRegistry.of(new OptFeature()).flagSet().parse(a);
     }
 
     static void await(String what, BooleanSupplier cond) throws InterruptedException {
@@ -76,9 +77,9 @@ class AwarenessThreadScriptedTest {
         }
         assertFalse(Files.exists(dir.resolve("decisions.csv.partial")));
         List<String> lines = Files.readAllLines(log);
-        assertEquals(IntervalRecord.HEADER, lines.get(0));
+        assertEquals(String.join(",", IntervalRecord.HEADER), lines.get(0));
         assertTrue(lines.get(1).contains(",SINGLE_THREADED,allocation,"), lines.get(1));
-        assertTrue(lines.get(1).contains(",pin-single:node1,\"2-3\",0"), lines.get(1));
+        assertTrue(lines.get(1).contains(",pin-single:node1,2-3,0"), lines.get(1));
         String summary = lines.get(lines.size() - 1);
         assertTrue(summary.startsWith("# summary,intervals="), summary);
         assertTrue(summary.contains("final_state=SINGLE_THREADED") && summary.contains("work=cpu-ns"), summary);
@@ -158,23 +159,26 @@ class AwarenessThreadScriptedTest {
     }
 
     @Test
-    void unwritableLogIsReportedAndTheOptimizerRunsOn() throws Exception {
+    void unwritableLogIsReportedAndTheOptimizerRunsOn(@TempDir Path dir) throws Exception {
+        // a regular file as the log's directory: unwritable for every user, root included
+        Path notADirectory = Files.writeString(dir.resolve("plain-file"), "");
+        String log = notADirectory.resolve("x.csv").toString();
         ScriptedRun r = parallelRun();
         r.workPerRead = t -> t.role() == ThreadRole.MAIN ? 1000 : 1;
         List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
-        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsLog=/nonexistent-dir/x.csv"),
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsLog=" + log),
                 ScriptedRun.TWO_NODES, r.directory(), r.source(false), r.placement, messages::add)) {
             await("SINGLE_THREADED", () -> a.state() == AppState.SINGLE_THREADED);
         }
         assertTrue(messages.stream().anyMatch(m -> m.contains("cannot write the decision log")
-                && m.contains("/nonexistent-dir/x.csv")), messages.toString());
+                && m.contains(log)), messages.toString());
     }
 
     @Test
     void disabledFlagStartsNothingSilently() throws Exception {
         ScriptedRun r = parallelRun();
         List<String> messages = new ArrayList<>();
-        AwarenessThread a = AwarenessThread.start(OptFlags.flagSet().parse(List.of()), ScriptedRun.TWO_NODES,
+        AwarenessThread a = AwarenessThread.start(FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of()), ScriptedRun.TWO_NODES,
                 r.directory(), r.source(true), r.placement, messages::add);
         assertFalse(a.running());
         assertTrue(messages.isEmpty());
@@ -200,7 +204,7 @@ class AwarenessThreadScriptedTest {
                 return "failing";
             }
 
-            public List<ThreadWork> read(List<com.numa.perfutil.threads.ThreadIdentity> ts) {
+            public List<ThreadWork> read(List<com.numa.core.threads.ThreadIdentity> ts) {
                 if (reads.incrementAndGet() > 4) {
                     throw new IllegalStateException("counter read failed");
                 }
@@ -217,7 +221,7 @@ class AwarenessThreadScriptedTest {
 
     @Test
     void flagsHaveThePaperDefaultsAndRejectBadValues() throws Exception {
-        FlagValues d = OptFlags.flagSet().parse(List.of());
+        FlagValues d = FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of());
         assertEquals(200, d.get(OptFlags.INTERVAL));
         assertEquals(true, d.get(OptFlags.STABILIZE));
         assertEquals(4, d.get(OptFlags.WORKER_SHARE));
@@ -225,14 +229,14 @@ class AwarenessThreadScriptedTest {
         assertEquals(90, d.get(OptFlags.IMBALANCE));
         assertEquals(0.15, d.get(OptFlags.MARGIN));
         assertEquals(OptFlags.MemPolicy.NONE, d.get(OptFlags.MEM_POLICY));
-        FlagValues v = OptFlags.flagSet().parse(List.of("-XX:NUMAOptsNode=least-loaded", "-XX:NUMAOptsMemPolicy=migrate",
+        FlagValues v = FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of("-XX:NUMAOptsNode=least-loaded", "-XX:NUMAOptsMemPolicy=migrate",
                 "-XX:NUMAOptsSignal=allocation"));
         assertEquals(OptFlags.NodeChoice.LEAST_LOADED, v.get(OptFlags.NODE));
         FlagException e = org.junit.jupiter.api.Assertions.assertThrows(FlagException.class,
-                () -> OptFlags.flagSet().parse(List.of("-XX:NUMAOptsMemPolicy=interleave")));
+                () -> FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of("-XX:NUMAOptsMemPolicy=interleave")));
         assertTrue(e.getMessage().contains("none") && e.getMessage().contains("migrate"), e.getMessage());
         e = org.junit.jupiter.api.Assertions.assertThrows(FlagException.class,
-                () -> OptFlags.flagSet().parse(List.of("-XX:NUMAOptsIntervall=100")));
+                () -> FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of("-XX:NUMAOptsIntervall=100")));
         assertTrue(e.getMessage().contains("NUMAOptsInterval"), e.getMessage());
     }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.opt.OptFlags.Signal;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,14 @@
 package com.numa.opt;
 
+import com.numa.core.feature.FeatureRegistry;
+import com.numa.perfutil.topology.MachineTopology;
 import com.numa.perfutil.affinity.Affinity;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.threads.ProcTasks;
 import com.numa.perfutil.threads.ThreadInventory;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaTopologies;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +25,7 @@ public final class OptGuestProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        NumaTopology topology = NumaTopologies.real();
+        NumaTopology topology = MachineTopology.real();
         System.out.println("nodes=" + topology.nodeCount());
         // first touch of a 64 MiB array on node 0
         Affinity.pinThread(0, topology.node(0).cpus());
@@ -38,7 +40,7 @@ public final class OptGuestProbe {
         threads.registerMainThread(LinuxSyscalls.gettid());
         long sum = 0;
         String policy = args.length > 0 ? args[0] : "migrate";
-        try (AwarenessThread a = AwarenessThread.start(OptFlags.flagSet().parse(List.of("-XX:+NUMAOpts",
+        try (AwarenessThread a = AwarenessThread.start(FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of("-XX:+NUMAOpts",
                 "-XX:NUMAOptsMemPolicy=" + policy)), topology, threads, null, new AffinityPlacement(), System.out::println)) {
             long end = System.nanoTime() + 90_000_000_000L;
             while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {

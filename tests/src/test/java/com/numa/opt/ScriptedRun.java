@@ -1,11 +1,11 @@
 package com.numa.opt;
 
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.threads.ThreadRole;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

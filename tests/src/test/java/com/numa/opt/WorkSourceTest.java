@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.numa.perfutil.counters.CounterValue;
 import com.numa.perfutil.counters.ThreadSample;
 import com.numa.perfutil.counters.ThreadSampler;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.threads.ThreadRole;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

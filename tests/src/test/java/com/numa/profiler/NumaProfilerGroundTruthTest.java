@@ -21,7 +21,7 @@ class NumaProfilerGroundTruthTest {
         all.addAll(flags);
         ProfiledJvm.Result r = ProfiledJvm.run(name, List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:+BytecodeVerificationLocal"), all, GT + main, args);
         assertEquals(0, r.exitCode(), r.diagnostics());
-        assertTrue(!r.stderr().contains("[NUMAProfiler]"), "profiler reported a problem:\n" + r.diagnostics());
+        assertTrue(!r.stderr().contains("numa: NUMAProfiler:"), "profiler reported a problem:\n" + r.diagnostics());
         return r;
     }
 
@@ -119,8 +119,8 @@ class NumaProfilerGroundTruthTest {
 
     @Test
     void predictedRemoteOnEmulatedTwoNodeTopology() throws Exception {
-        ProfiledJvm.Result r = ProfiledJvm.run("remote", List.of("-Dnuma.profiler.emulatedNodes=0;1"),
-                List.of("-XX:NUMAProfilerInclude=com.numa.profiler.groundtruth.**", "-XX:+NUMAProfilerQuiet",
+        ProfiledJvm.Result r = ProfiledJvm.run("remote", List.of(),
+                List.of("-XX:NUMATopology=0/1", "-XX:NUMAProfilerInclude=com.numa.profiler.groundtruth.**", "-XX:+NUMAProfilerQuiet",
                         "-XX:NUMAProfilerNodeRefresh=1"), GT + "RemoteAccessProgram");
         assertEquals(0, r.exitCode(), r.diagnostics());
         Map<String, String> near = r.row("threads.csv", "name", "near");

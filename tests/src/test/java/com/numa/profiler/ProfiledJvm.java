@@ -1,17 +1,16 @@
 package com.numa.profiler;
 
+import com.numa.core.child.AgentJar;
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
@@ -19,9 +18,9 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Runs a program in a child JVM under the stand-alone profiler agent. The agent jar is only a manifest (Premain-Class
- * com.numa.profiler.ProfilerAgentMain, Can-Retransform-Classes); the profiler, PerfUtil, ASM and JNA come from this
- * test JVM's class path, passed with -cp. Results are read back from the output directory.
+ * Runs a program in a child JVM under the numa agent with the profiler on, through the one child-JVM launcher. The
+ * agent jar is only a manifest ({@link AgentJar#manifestOnly}); the agent, the profiler, PerfUtil, ASM and JNA come
+ * from this test JVM's class path, passed with -cp. Results are read back from the output directory.
  */
 final class ProfiledJvm {
     record Result(int exitCode, String stdout, String stderr, Path output) {
@@ -70,65 +69,21 @@ final class ProfiledJvm {
         return root;
     }
 
-    static synchronized Path agentJar() throws IOException {
-        Path jar = outputRoot().resolve("profiler-test-agent.jar");
-        if (!Files.exists(jar)) {
-            Manifest mf = new Manifest();
-            Attributes a = mf.getMainAttributes();
-            a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-            a.putValue("Premain-Class", "com.numa.profiler.ProfilerAgentMain");
-            a.putValue("Can-Retransform-Classes", "true");
-            Path tmp = Files.createTempFile(outputRoot(), "agent", ".jar");
-            try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(tmp), mf)) {
-                out.flush();
-            }
-            Files.move(tmp, jar, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        }
-        return jar;
-    }
-
-    static List<String> javaCommand(String java) {
-        List<String> cmd = new ArrayList<>(List.of(java));
-        if (Runtime.version().feature() >= 22) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
-        return cmd;
-    }
-
-    static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    /** Runs {@code mainClass} under the agent with the given -XX flags; jvmArgs go before -javaagent. */
+    /** Runs {@code mainClass} under the agent with -XX:+NUMAProfiler and the given flags; jvmArgs go to java. */
     static Result run(String name, List<String> jvmArgs, List<String> flags, String mainClass, String... args)
-            throws IOException, InterruptedException {
+            throws IOException {
         Path out = outputRoot().resolve(name);
         deleteTree(out);
-        List<String> all = new ArrayList<>(flags);
+        List<String> all = new ArrayList<>(List.of("-XX:+NUMAProfiler"));
+        all.addAll(flags);
         all.add("-XX:NUMAProfilerOutput=" + out);
-        List<String> cmd = javaCommand(java());
-        cmd.addAll(jvmArgs);
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("-javaagent:" + agentJar() + "=" + String.join(" ", all));
-        cmd.add(mainClass);
-        cmd.addAll(List.of(args));
-        return exec(cmd, out);
-    }
-
-    static Result exec(List<String> cmd, Path out) throws IOException, InterruptedException {
-        Path log = Files.createTempFile(outputRoot(), "child", ".out");
-        Path err = Files.createTempFile(outputRoot(), "child", ".err");
-        Process p = new ProcessBuilder(cmd).redirectOutput(log.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("child JVM timed out: " + cmd);
+        ChildRun r = ChildJvm.current().options(jvmArgs).classPath(System.getProperty("java.class.path"))
+                .agent(AgentJar.manifestOnly(outputRoot()), all).main(mainClass, List.of(args))
+                .timeout(Duration.ofSeconds(300)).run();
+        if (r.timedOut()) {
+            throw new AssertionError("child JVM timed out:\n" + r.diagnostics());
         }
-        Result r = new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8),
-                Files.readString(err, StandardCharsets.UTF_8), out);
-        Files.deleteIfExists(log);
-        Files.deleteIfExists(err);
-        return r;
+        return new Result(r.exitCode(), r.stdout(), r.stderr(), out);
     }
 
     static void deleteTree(Path p) throws IOException {

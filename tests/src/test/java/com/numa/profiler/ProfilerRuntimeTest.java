@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.log.NumaLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,7 +37,7 @@ class ProfilerRuntimeTest {
 
     static ProfilerRuntime runtime(Owner owner, int sampling, int arrayChunk) {
         return new ProfilerRuntime(new AccessClassifier(owner), new SideTable(4096, arrayChunk, true), BY_NAME,
-                new ObjectSizes(null), new ProblemLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1);
+                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1);
     }
 
     static void on(String name, Runnable r) throws InterruptedException {

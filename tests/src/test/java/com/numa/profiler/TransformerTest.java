@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.log.NumaLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -71,12 +72,12 @@ class TransformerTest {
         }
     }
 
-    static ProfilerTransformer transformer(boolean all, ProblemLog log) {
+    static ProfilerTransformer transformer(boolean all, NumaLog log) {
         return transformer(all, false, log);
     }
 
-    static ProfilerTransformer transformer(boolean all, boolean sampled, ProblemLog log) {
-        return new ProfilerTransformer(new ClassFilter(List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
+    static ProfilerTransformer transformer(boolean all, boolean sampled, NumaLog log) {
+        return new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
                 "", log);
     }
 
@@ -91,7 +92,7 @@ class TransformerTest {
     }
 
     private static long run(boolean all, boolean sampled, CountingSink sink) throws Exception {
-        ProfilerTransformer t = transformer(all, sampled, new ProblemLog(System.err));
+        ProfilerTransformer t = transformer(all, sampled, new NumaLog(System.err));
         Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
         Hooks.install(sink);
         Hooks.setActive(true);
@@ -154,7 +155,7 @@ class TransformerTest {
             bytes = in.readAllBytes();
         }
         org.objectweb.asm.tree.ClassNode out = new org.objectweb.asm.tree.ClassNode();
-        new org.objectweb.asm.ClassReader(transformer(false, true, new ProblemLog(System.err)).rewrite(bytes, true))
+        new org.objectweb.asm.ClassReader(transformer(false, true, new NumaLog(System.err)).rewrite(bytes, true))
                 .accept(out, 0);
         java.util.Map<String, Long> countdownLoads = new java.util.HashMap<>();
         for (org.objectweb.asm.tree.MethodNode m : out.methods) {
@@ -169,7 +170,7 @@ class TransformerTest {
 
     @Test
     void topmostClassGetsTheHeaderWordAndKeepsItsSerialVersionUid() throws Exception {
-        ProfilerTransformer t = transformer(false, new ProblemLog(System.err));
+        ProfilerTransformer t = transformer(false, new NumaLog(System.err));
         Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
         Object o = c.getConstructor().newInstance();
         assertTrue(o instanceof HeaderWord);
@@ -183,7 +184,7 @@ class TransformerTest {
     @Test
     void aClassThatFailsToTransformIsLeftUnchangedAndReportedOnce() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        ProblemLog log = new ProblemLog(new PrintStream(err, true));
+        NumaLog log = new NumaLog(new PrintStream(err, true));
         ProfilerTransformer t = transformer(false, log);
         byte[] garbage = {(byte) 0xCA, (byte) 0xFE, (byte) 0xBA, (byte) 0xBE, 0, 0, 0, 61, 1, 2, 3};
         assertNull(t.transform(TransformerTest.class.getClassLoader(), "com/example/Broken", null, null, garbage));
@@ -192,6 +193,6 @@ class TransformerTest {
         String printed = err.toString();
         assertTrue(printed.contains("com.example.Broken left unchanged"), printed);
         assertEquals(printed.indexOf("Broken"), printed.lastIndexOf("Broken"), "reported once: " + printed);
-        assertNotNull(log.counts().get("transform:com/example/Broken"));
+        assertNotNull(log.problemCounts().get("transform:com/example/Broken"));
     }
 }

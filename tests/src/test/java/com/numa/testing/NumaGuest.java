@@ -1,5 +1,7 @@
 package com.numa.testing;
 
+import com.numa.core.child.ChildJvm;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,10 +85,7 @@ public final class NumaGuest {
      * JDK 25 once overflowed the reaper's small default stack while linking a method handle there).
      */
     public static List<String> javaCommand() {
-        List<String> cmd = new ArrayList<>(List.of(javaExecutable(), "-Djdk.lang.processReaperUseDefaultStackSize=true"));
-        if (Runtime.version().feature() >= 22) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
+        List<String> cmd = new ArrayList<>(ChildJvm.current().options("-Djdk.lang.processReaperUseDefaultStackSize=true").command());
         return cmd;
     }
 

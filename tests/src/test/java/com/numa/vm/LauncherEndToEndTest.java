@@ -1,11 +1,12 @@
 package com.numa.vm;
 
+import com.numa.perfutil.topology.MachineTopology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.perfutil.topology.NumaTopologies;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -100,7 +101,7 @@ class LauncherEndToEndTest {
         assertEquals(3, r.exit(), r.err());
         assertEquals(appArgs.subList(1, appArgs.size()), Files.readAllLines(record));
         assertFalse(Files.exists(tmp.resolve("perfutil.csv")), "-XX:+PerfUtil after the main class is the application's");
-        assertFalse(r.err().contains("numa-agent:"), r.err());
+        assertFalse(r.err().contains("numa:"), r.err());
     }
 
     @Test
@@ -110,7 +111,7 @@ class LauncherEndToEndTest {
                 NamedThreadsProgram.class.getName(), record.toString(), "millis=10"));
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.exists(record));
-        assertTrue(r.err().contains("numa-agent: bad flag") && r.err().contains("[thread, core, both]"), r.err());
+        assertTrue(r.err().contains("numa: bad flag") && r.err().contains("[thread, core, both]"), r.err());
     }
 
     @Test
@@ -144,13 +145,13 @@ class LauncherEndToEndTest {
         Run opt = numa("-XX:NUMATopology=2", "-XX:+NUMAOpts", "-XX:NUMAOptsInterval=50", "-cp", testClasses,
                 NamedThreadsProgram.class.getName(), record.toString(), "millis=200");
         assertEquals(0, opt.exit(), opt.err());
-        assertTrue(opt.err().contains("[numa-opt] started on emulated topology, 2 node(s)"), opt.err());
+        assertTrue(opt.err().contains("numa: NUMAOpts: started on emulated topology, 2 node(s)"), opt.err());
 
         Path profile = tmp.resolve("profile-out");
         Run prof = numa("-XX:+NUMAProfiler", "-XX:-NUMAProfilerInstrumentJDK", "-XX:NUMAProfilerOutput=" + profile,
                 "-cp", testClasses, NamedThreadsProgram.class.getName(), record.toString(), "millis=50");
         assertEquals(0, prof.exit(), prof.err());
-        assertTrue(prof.err().contains("[NUMAProfiler]") && Files.exists(profile), prof.err());
+        assertTrue(prof.err().contains("numa: NUMAProfiler:") && Files.exists(profile), prof.err());
     }
 
     @Test
@@ -159,8 +160,8 @@ class LauncherEndToEndTest {
         Run r = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
                 NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4");
         assertEquals(4, r.exit(), r.err());
-        assertTrue(r.err().contains("numa-agent: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
-        assertTrue(r.err().contains("numa-agent: NUMAOpts: no NUMA topology"), r.err());
+        assertTrue(r.err().contains("numa: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
+        assertTrue(r.err().contains("numa: NUMAOpts: no NUMA topology"), r.err());
         assertTrue(Files.exists(record));
     }
 
@@ -179,7 +180,7 @@ class LauncherEndToEndTest {
             assertTrue(read(csv).stream().anyMatch(x -> x.get("scope").equals("thread")));
             return;
         }
-        NumaTopology two = NumaTopologies.fromSpec("2");
+        NumaTopology two = MachineTopology.fromSpec("2");
         assertEquals(two.usableCpus().size(), cores.size(), "one task-clock row per usable CPU: " + cores);
         for (CSVRecord c : cores) {
             int cpu = Integer.parseInt(c.get("cpu"));
@@ -188,6 +189,40 @@ class LauncherEndToEndTest {
             assertEquals("", c.get("tid"));
         }
         assertTrue(r.err().contains("PerfUtil counted " + cores.size() + " CPU(s)"), r.err());
+    }
+
+    /**
+     * One run with PerfUtil, the profiler and the optimizer: every thread that appears in both perfutil.csv and the
+     * profiler's threads.csv has the same role in both (one rule, one main thread), and the optimizer, which reads the
+     * same thread inventory, saw the same main thread (its log names the main thread's node).
+     */
+    @Test
+    void theSameThreadHasTheSameRoleInEveryFeaturesOutput() throws Exception {
+        Path profile = tmp.resolve("profile");
+        Path perf = tmp.resolve("perfutil.csv");
+        Run r = numa("-XX:NUMATopology=2", "-XX:+PerfUtil", "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + perf,
+                "-XX:+NUMAProfiler", "-XX:-NUMAProfilerInstrumentJDK", "-XX:NUMAProfilerOutput=" + profile,
+                "-XX:+NUMAOpts", "-XX:NUMAOptsInterval=50", "-XX:NUMAOptsLog=" + tmp.resolve("opt.csv"),
+                "-cp", testClasses, com.numa.testing.apps.SharingWorkersProgram.class.getName(), "600");
+        assertEquals(0, r.exit(), r.err());
+        java.util.Map<String, String> perfRoles = new java.util.HashMap<>();
+        for (CSVRecord c : read(perf)) {
+            if (c.get("scope").equals("thread")) {
+                perfRoles.put(c.get("tid"), c.get("role"));
+            }
+        }
+        int compared = 0;
+        for (CSVRecord c : read(profile.resolve("threads.csv"))) {
+            String perfRole = perfRoles.get(c.get("tid"));
+            if (perfRole != null) {
+                assertEquals(perfRole, c.get("role"), "thread " + c.get("name") + " (tid " + c.get("tid") + ")");
+                compared++;
+            }
+        }
+        assertTrue(compared >= 3, "main and both workers are in both files: " + compared);
+        assertTrue(read(profile.resolve("threads.csv")).stream().anyMatch(c -> c.get("role").equals("main")),
+                "the profiler saw the main thread");
+        assertTrue(r.err().contains("main thread on node"), r.err());
     }
 
     private static List<CSVRecord> read(Path csv) throws IOException {

@@ -1,9 +1,11 @@
 package com.numa.vm;
 
+import com.numa.core.child.TargetJava;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.perfutil.flags.FlagException;
+import com.numa.core.flags.FlagException;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -47,15 +49,23 @@ class LauncherTest {
         assertTrue(md.startsWith("| flag | type | default | description |"), md);
         assertTrue(md.contains("| `-XX:PerfUtilScope=` | thread\\|core\\|both | `thread` |"), md);
         assertEquals(Launcher.USAGE_ERROR, run("flags", "--html"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("--markdown"));
+        assertEquals("numa: Unknown option: '--html' (see 'numa flags --help')\n", err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
     void usageAndUnknownCommands() {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("usage: numa vm"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        assertTrue(help.startsWith("Usage: numa") && help.contains("  vm ") && help.contains("  flags "), help);
+        out.reset();
+        assertEquals(0, run("vm", "--help"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: numa vm [NUMA flags]"));
         assertEquals(Launcher.USAGE_ERROR, run("run", "Main"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("unknown command 'run'"));
+        assertEquals("numa: unknown command 'run'; the commands are vm, flags (see 'numa --help')\n",
+                err.toString(StandardCharsets.UTF_8));
+        err.reset();
+        assertEquals(Launcher.USAGE_ERROR, run("--verbose"));
+        assertEquals(1, err.toString(StandardCharsets.UTF_8).lines().count(), "one line: " + err);
         assertEquals(Launcher.USAGE_ERROR, run());
     }
 
@@ -65,14 +75,14 @@ class LauncherTest {
                 List.of("-Xmx64m", "-XX:+PerfUtil", "-XX:PerfUtilOutput=/tmp/a b.csv", "Main", "-XX:+PerfUtil"), NumaFlags::claims);
         var flags = NumaFlags.set().parse(split.numaFlags());
         Path jar = Path.of("/opt/numa/numa-agent.jar");
-        List<String> cmd17 = Launcher.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar, flags, split);
+        List<String> cmd17 = VmCommand.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar, flags, split).command();
         assertEquals(List.of("/jdk17/bin/java", "-javaagent:/opt/numa/numa-agent.jar=" + flags.toAgentArgs(), "-Xmx64m",
                 "Main", "-XX:+PerfUtil"), cmd17);
-        List<String> cmd25 = Launcher.javaCommand(new TargetJava(Path.of("/jdk25"), 25), jar, flags, split);
+        List<String> cmd25 = VmCommand.javaCommand(new TargetJava(Path.of("/jdk25"), 25), jar, flags, split).command();
         assertEquals("--enable-native-access=ALL-UNNAMED", cmd25.get(1));
         LauncherArguments none = LauncherArguments.split(List.of("Main"), NumaFlags::claims);
-        List<String> plain = Launcher.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar,
-                NumaFlags.set().parse(none.numaFlags()), none);
+        List<String> plain = VmCommand.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar,
+                NumaFlags.set().parse(none.numaFlags()), none).command();
         assertEquals(List.of("/jdk17/bin/java", "-javaagent:/opt/numa/numa-agent.jar", "Main"), plain);
     }
 }

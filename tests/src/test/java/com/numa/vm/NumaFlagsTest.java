@@ -1,14 +1,15 @@
 package com.numa.vm;
 
+import com.numa.core.flags.CoreFlags;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.perfutil.PerfUtilFlags;
-import com.numa.perfutil.flags.FlagException;
-import com.numa.perfutil.flags.FlagSet;
-import com.numa.perfutil.flags.FlagValues;
+import com.numa.core.flags.FlagException;
+import com.numa.core.flags.FlagSet;
+import com.numa.core.flags.FlagValues;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,14 +27,14 @@ class NumaFlagsTest {
     @Test
     void defaultsWhenNothingIsGiven() throws FlagException {
         FlagValues v = parse();
-        assertFalse(v.get(PerfUtilFlags.PERF_UTIL));
+        assertFalse(v.get(PerfUtilFlags.ENABLE));
         assertEquals(List.of("task-clock", "context-switches", "cpu-migrations", "page-faults"), v.get(PerfUtilFlags.EVENTS));
         assertEquals(PerfUtilFlags.Scope.THREAD, v.get(PerfUtilFlags.SCOPE));
         assertEquals(1000, v.get(PerfUtilFlags.INTERVAL));
         assertEquals("perfutil.csv", v.get(PerfUtilFlags.OUTPUT));
         assertEquals(PerfUtilFlags.Backend.PERF, v.get(PerfUtilFlags.BACKEND));
-        assertEquals("auto", v.get(PerfUtilFlags.TOPOLOGY));
-        assertFalse(v.isSet(PerfUtilFlags.PERF_UTIL));
+        assertEquals("auto", v.get(CoreFlags.TOPOLOGY));
+        assertFalse(v.isSet(PerfUtilFlags.ENABLE));
     }
 
     @Test
@@ -41,21 +42,21 @@ class NumaFlagsTest {
         FlagValues v = parse("-XX:+PerfUtil", "-XX:PerfUtilEvents=instructions, cycles", "-XX:PerfUtilScope=both",
                 "-XX:PerfUtilInterval=10", "-XX:PerfUtilOutput=/tmp/out dir/p.csv", "-XX:PerfUtilBackend=PAPI",
                 "-XX:NUMATopology=0-1/2,3", "-XX:-PrintNUMAFlags");
-        assertTrue(v.get(PerfUtilFlags.PERF_UTIL));
+        assertTrue(v.get(PerfUtilFlags.ENABLE));
         assertEquals(List.of("instructions", "cycles"), v.get(PerfUtilFlags.EVENTS));
         assertEquals(PerfUtilFlags.Scope.BOTH, v.get(PerfUtilFlags.SCOPE));
         assertEquals(10, v.get(PerfUtilFlags.INTERVAL));
         assertEquals("/tmp/out dir/p.csv", v.get(PerfUtilFlags.OUTPUT));
         assertEquals(PerfUtilFlags.Backend.PAPI, v.get(PerfUtilFlags.BACKEND));
-        assertEquals("0-1/2,3", v.get(PerfUtilFlags.TOPOLOGY));
-        assertFalse(v.get(PerfUtilFlags.PRINT_FLAGS));
-        assertTrue(v.isSet(PerfUtilFlags.PRINT_FLAGS));
+        assertEquals("0-1/2,3", v.get(CoreFlags.TOPOLOGY));
+        assertFalse(v.get(CoreFlags.PRINT_FLAGS));
+        assertTrue(v.isSet(CoreFlags.PRINT_FLAGS));
     }
 
     @Test
     void laterOccurrenceWins() throws FlagException {
         FlagValues v = parse("-XX:+PerfUtil", "-XX:PerfUtilInterval=50", "-XX:-PerfUtil", "-XX:PerfUtilInterval=70");
-        assertFalse(v.get(PerfUtilFlags.PERF_UTIL));
+        assertFalse(v.get(PerfUtilFlags.ENABLE));
         assertEquals(70, v.get(PerfUtilFlags.INTERVAL));
     }
 
@@ -80,10 +81,10 @@ class NumaFlagsTest {
 
     @Test
     void topologySpecIsValidated() throws FlagException {
-        assertEquals("2", parse("-XX:NUMATopology=2").get(PerfUtilFlags.TOPOLOGY));
-        assertEquals("auto", parse("-XX:NUMATopology=auto").get(PerfUtilFlags.TOPOLOGY));
-        assertEquals("0/1", parse("-XX:NUMATopology=0/1").get(PerfUtilFlags.TOPOLOGY));
-        assertEquals("3-3", parse("-XX:NUMATopology=3-3").get(PerfUtilFlags.TOPOLOGY), "one explicit pseudo-node");
+        assertEquals("2", parse("-XX:NUMATopology=2").get(CoreFlags.TOPOLOGY));
+        assertEquals("auto", parse("-XX:NUMATopology=auto").get(CoreFlags.TOPOLOGY));
+        assertEquals("0/1", parse("-XX:NUMATopology=0/1").get(CoreFlags.TOPOLOGY));
+        assertEquals("3-3", parse("-XX:NUMATopology=3-3").get(CoreFlags.TOPOLOGY), "one explicit pseudo-node");
         for (String bad : List.of("0", "-1", "two", "0/", "/1", "0//1", "0-1/1-2", "3-1/4", "0/x", "99999999999", "")) {
             String msg = error("-XX:NUMATopology=" + bad);
             assertTrue(msg.contains("-XX:NUMATopology") && msg.contains("'auto'") && msg.contains("a node count N"), bad + ": " + msg);
@@ -97,7 +98,15 @@ class NumaFlagsTest {
     void unknownFlagGetsASuggestion() {
         String msg = error("-XX:PerfUtilEvnts=cycles");
         assertTrue(msg.contains("unknown NUMA flag -XX:PerfUtilEvnts"), msg);
-        assertTrue(msg.contains("did you mean -XX:PerfUtilEvents"), msg);
+        assertTrue(msg.contains("did you mean -XX:PerfUtilEvents="), msg);
+    }
+
+    @Test
+    void suggestionsAreWhatTheUserTypes() {
+        String bool = error("-XX:+NUMAProfilr");
+        assertTrue(bool.contains("did you mean -XX:+NUMAProfiler?") || bool.contains("did you mean -XX:+NUMAProfiler,"), bool);
+        String value = error("-XX:PerfUtilEvent=cycles");
+        assertTrue(value.contains("did you mean -XX:PerfUtilEvents="), value);
     }
 
     @Test

@@ -1,7 +1,7 @@
 package com.numa.bench.opt;
 
 import com.numa.bench.workloads.Workloads;
-import com.numa.perfutil.io.AtomicFiles;
+import com.numa.core.io.AtomicFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,14 +1,20 @@
 package com.numa.bench.opt;
 
+import com.numa.opt.OptFeature;
+import com.numa.core.feature.FeatureRegistry;
+import com.numa.perfutil.topology.MachineTopology;
 import com.numa.bench.workloads.Workload;
 import com.numa.bench.workloads.Workloads;
 import com.numa.opt.AwarenessThread;
 import com.numa.opt.OptFlags;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.threads.ThreadInventory;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
+import com.numa.core.log.NumaLog;
+import com.numa.opt.AffinityPlacement;
 import java.util.Arrays;
 import java.util.List;
 
@@ -33,7 +39,8 @@ public final class OptOverheadChild {
         if (!flags.isEmpty()) {
             ThreadInventory threads = new ThreadInventory();
             threads.registerMainThread(LinuxSyscalls.gettid()); // as the agent's premain does
-            opt = AwarenessThread.start(OptFlags.flagSet().parse(flags), emulatedTwoNodes(), threads);
+            opt = AwarenessThread.start(FeatureRegistry.of(new OptFeature()).flagSet().parse(flags), emulatedTwoNodes(), threads,
+                    null, new AffinityPlacement(), NumaLog.stderr().of("NUMAOpts"));
         }
         long t0 = System.nanoTime();
         long checksum = w.run();
@@ -49,11 +56,11 @@ public final class OptOverheadChild {
     }
 
     /**
-     * The development machines' emulated topology, backed by the one real node 0. Built by hand rather than with
-     * NumaTopologies.fromSpec("0/1") because the child runs under taskset -c N, where only one CPU is usable.
+     * The development machines' emulated topology (pseudo-nodes over CPUs 0 and 1), parsed against a machine that has
+     * both CPUs: the child runs under taskset -c N, where MachineTopology would find only one usable CPU.
      */
     static NumaTopology emulatedTwoNodes() {
-        return new NumaTopology(List.of(new NumaNode(0, CpuSet.of(0), 0, 0), new NumaNode(1, CpuSet.of(1), 0, 0)),
-                new int[][] {{10, 20}, {20, 10}}, true);
+        NumaTopology bothCpus = new NumaTopology(List.of(new NumaNode(0, CpuSet.of(0, 1), 0, 0)), new int[][] {{10}}, false);
+        return NumaTopologies.fromSpec("0/1", bothCpus);
     }
 }

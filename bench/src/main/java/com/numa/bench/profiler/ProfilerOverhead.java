@@ -1,6 +1,6 @@
 package com.numa.bench.profiler;
 
-import com.numa.perfutil.io.AtomicFiles;
+import com.numa.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package com.numa.perfutil.affinity;
 
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
-import com.numa.perfutil.topology.CpuSet;
+import com.numa.core.topology.CpuSet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package com.numa.perfutil.affinity;
 
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopology;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.SortedSet;

@@ -2,7 +2,7 @@ package com.numa.perfutil.affinity;
 
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopology;
 import java.util.Arrays;
 import java.util.SortedSet;
 

@@ -2,7 +2,7 @@ package com.numa.perfutil.counters;
 
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.linux.NativeCallException;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.NumaTopology;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

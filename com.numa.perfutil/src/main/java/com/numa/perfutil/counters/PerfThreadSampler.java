@@ -1,11 +1,12 @@
 package com.numa.perfutil.counters;
 
+import com.numa.core.log.NumaLog;
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.perfutil.threads.ProcTasks;
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.threads.ThreadIdentity;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,10 +47,9 @@ public final class PerfThreadSampler implements ThreadSampler {
     private final List<String> names;
     private final List<List<EventSpec>> plan;
     private final ThreadDirectory directory;
-    private final Consumer<String> log;
+    private final NumaLog problems;
     private final Map<Integer, Tracked> tracked = new LinkedHashMap<>(); // samples in first-seen order
     private final Set<Integer> unopenable = new HashSet<>();
-    private final Set<Integer> reportedErrnos = new HashSet<>();
     private final ArrayDeque<ThreadSample> ended = new ArrayDeque<>();
     private long pass;
     private boolean closed;
@@ -64,7 +64,7 @@ public final class PerfThreadSampler implements ThreadSampler {
         }
         this.plan = List.copyOf(plan);
         this.directory = directory;
-        this.log = log;
+        this.problems = new NumaLog(log);
     }
 
     @Override
@@ -195,8 +195,6 @@ public final class PerfThreadSampler implements ThreadSampler {
 
     /** Each kind of failure is reported once, so a failing pass over many threads does not flood the log. */
     private void report(String message, int kind) {
-        if (reportedErrnos.add(kind)) {
-            log.accept(message);
-        }
+        problems.once("errno " + kind, message);
     }
 }

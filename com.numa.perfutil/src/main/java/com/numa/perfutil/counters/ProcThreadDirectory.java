@@ -1,9 +1,9 @@
 package com.numa.perfutil.counters;
 
 import com.numa.perfutil.threads.ProcTasks;
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
 import java.util.ArrayList;
 import java.util.List;
 

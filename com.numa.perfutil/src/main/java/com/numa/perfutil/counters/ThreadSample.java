@@ -1,6 +1,6 @@
 package com.numa.perfutil.counters;
 
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadIdentity;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package com.numa.perfutil.events;
 
-import com.numa.perfutil.flags.NearestNames;
+import com.numa.core.flags.NearestNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -5,8 +5,8 @@ import com.numa.perfutil.counters.ThreadSample;
 import com.numa.perfutil.counters.ThreadSampler;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.threads.ProcTasks;
-import com.numa.perfutil.threads.ThreadDirectory;
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.threads.ThreadIdentity;
 import com.sun.jna.ptr.IntByReference;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -268,6 +268,16 @@ public final class PapiThreadSampler implements ThreadSampler {
         return -1;
     }
 
+    /** Why PAPI's perf_event component cannot count here (missing, or disabled and why), or null when it can. */
+    public static String perfComponentProblem() {
+        try {
+            Papi papi = Papi.get();
+            return componentProblem(papi, perfEventComponent(papi));
+        } catch (PapiException e) {
+            return e.getMessage();
+        }
+    }
+
     private static String componentProblem(Papi papi, int perf) {
         if (perf < 0) {
             return "PAPI has no perf_event component (see papi_component_avail); install a PAPI built with it";
@@ -318,6 +328,12 @@ public final class PapiThreadSampler implements ThreadSampler {
             IntByReference code = new IntByReference();
             int rc = papi.eventCode(name, code);
             if (rc != Papi.PAPI_OK) {
+                String disabled = name.startsWith("perf::") ? componentProblem(papi, perfEventComponent(papi)) : null;
+                if (disabled != null) {
+                    // PAPI 7's libpfm4 does not know every CPU (e.g. AMD family 0x1a): then no perf:: event exists at all
+                    throw new PapiException(rc, "PAPI cannot count " + name + " on this machine: " + disabled
+                            + "; count with -XX:PerfUtilBackend=perf instead");
+                }
                 throw new PapiException(rc, "unknown PAPI event '" + name + "': PAPI_event_name_to_code returned "
                         + papi.describe(rc) + ". List this machine's events with papi_native_avail (native events,"
                         + " e.g. perf::TASK-CLOCK) and papi_avail -a (presets, e.g. PAPI_TOT_INS)");

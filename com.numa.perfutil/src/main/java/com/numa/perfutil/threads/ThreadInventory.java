@@ -1,5 +1,12 @@
 package com.numa.perfutil.threads;
 
+import com.numa.core.log.NumaLog;
+
+import com.numa.core.threads.ThreadRole;
+import com.numa.core.threads.ThreadRoleRules;
+import com.numa.core.threads.ThreadDirectory;
+import com.numa.core.threads.ThreadIdentity;
+
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -63,7 +70,7 @@ public final class ThreadInventory implements ThreadDirectory {
 
     /** An inventory over this JVM's DiagnosticCommand thread dump; notices go to standard error. */
     public ThreadInventory() {
-        this(new DiagnosticCommandDump(), msg -> System.err.println("numa-jvm: " + msg));
+        this(new DiagnosticCommandDump(), NumaLog.stderr());
     }
 
     ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices) {

@@ -1,5 +1,9 @@
 package com.numa.perfutil.topology;
 
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
+
 import com.numa.perfutil.linux.LinuxSyscalls;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package com.numa.perfutil.affinity;
 
+import com.numa.perfutil.topology.MachineTopology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,9 +11,9 @@ import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.perfutil.threads.ProcTasks;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaTopologies;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +29,7 @@ class AffinityTest {
     @BeforeEach
     void twoPseudoNodes() {
         assumeTrue(Affinity.affinityOf(0).containsAll(CpuSet.of(0, 1)), "needs CPUs 0 and 1");
-        topology = NumaTopologies.fromSpec("0/1");
+        topology = MachineTopology.fromSpec("0/1");
     }
 
     @Test

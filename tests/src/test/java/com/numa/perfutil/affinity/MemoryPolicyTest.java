@@ -1,5 +1,6 @@
 package com.numa.perfutil.affinity;
 
+import com.numa.perfutil.topology.MachineTopology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,10 +9,10 @@ import com.numa.perfutil.affinity.MemoryPolicy.Mode;
 import com.numa.perfutil.affinity.MemoryPolicy.Policy;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopologies;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ class MemoryPolicyTest {
 
     @Test
     void setAndGetRoundTripThroughPseudoNodesToTheRealNode() throws Exception {
-        NumaTopology real = NumaTopologies.real();
+        NumaTopology real = MachineTopology.real();
         NumaTopology emulated = NumaTopologies.split(real, Math.min(2, real.usableCpus().size()));
         int last = emulated.nodeCount() - 1;
         int realOfLast = emulated.node(last).realNode();
@@ -84,7 +85,7 @@ class MemoryPolicyTest {
 
     @Test
     void nodeArgumentsMustFitTheMode() {
-        NumaTopology t = NumaTopologies.real();
+        NumaTopology t = MachineTopology.real();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MemoryPolicy.set(Mode.BIND, new int[0], t));
         assertTrue(e.getMessage().startsWith("BIND needs at least one node index"), e.getMessage());
@@ -96,7 +97,7 @@ class MemoryPolicyTest {
 
     @Test
     void realNodeMapsBackToAnIndexOnlyWhenUnambiguous() {
-        NumaTopology real = NumaTopologies.real();
+        NumaTopology real = MachineTopology.real();
         assertEquals(0, MemoryPolicy.nodeIndexOf(real, real.node(0).id()));
         NumaTopology one = NumaTopologies.split(real, 1);
         assertEquals(0, MemoryPolicy.nodeIndexOf(one, one.node(0).realNode()));

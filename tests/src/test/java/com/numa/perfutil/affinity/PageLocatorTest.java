@@ -1,5 +1,6 @@
 package com.numa.perfutil.affinity;
 
+import com.numa.perfutil.topology.MachineTopology;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,10 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopologies;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 import java.util.List;
@@ -34,7 +35,7 @@ class PageLocatorTest {
     void freshMapping() {
         memory = new Memory(SIZE);
         base = Pointer.nativeValue(memory);
-        real = NumaTopologies.real();
+        real = MachineTopology.real();
     }
 
     @AfterEach

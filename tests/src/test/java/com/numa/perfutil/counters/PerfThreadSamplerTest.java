@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.events.PmuCatalog;
-import com.numa.perfutil.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package com.numa.perfutil.counters;
 
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 

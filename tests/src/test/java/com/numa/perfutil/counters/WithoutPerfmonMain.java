@@ -1,9 +1,9 @@
 package com.numa.perfutil.counters;
 
 import com.numa.perfutil.PerfUtil;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopology;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
 import java.util.List;
 
 /** Run by {@link WithoutPerfmonTest} in a child JVM stripped of CAP_PERFMON and CAP_SYS_ADMIN. */

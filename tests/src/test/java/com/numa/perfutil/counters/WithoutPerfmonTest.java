@@ -1,14 +1,16 @@
 package com.numa.perfutil.counters;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.charset.StandardCharsets;
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,14 +25,13 @@ class WithoutPerfmonTest {
         assumeTrue(Files.isExecutable(setpriv), "setpriv (util-linux) is needed to drop capabilities");
         String paranoid = Files.readString(EventAvailability.PARANOID_FILE).strip();
         assumeTrue(Integer.parseInt(paranoid) >= 1, "perf_event_paranoid " + paranoid + " allows per-core counting anyway");
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        Process p = new ProcessBuilder(setpriv.toString(), "--bounding-set=-perfmon,-sys_admin",
-                "--inh-caps=-perfmon,-sys_admin", java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), WithoutPerfmonMain.class.getName())
-                .redirectErrorStream(true).start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child JVM finished");
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), out);
+        ChildRun run = ChildJvm.current()
+                .via(List.of(setpriv.toString(), "--bounding-set=-perfmon,-sys_admin", "--inh-caps=-perfmon,-sys_admin"))
+                .classPath(System.getProperty("java.class.path")).main(WithoutPerfmonMain.class.getName(), List.of())
+                .timeout(Duration.ofSeconds(120)).run();
+        assertFalse(run.timedOut(), "child JVM finished");
+        String out = run.stdout() + run.stderr();
+        assertEquals(0, run.exitCode(), out);
         List<String> lines = out.lines().toList();
         String core = lines.stream().filter(l -> l.startsWith("CORE ")).findFirst().orElseThrow(() -> new AssertionError(out));
         assertTrue(core.startsWith("CORE UNAVAILABLE per-core counters"), out);

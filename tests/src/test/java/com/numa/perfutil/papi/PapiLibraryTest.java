@@ -28,6 +28,7 @@ class PapiLibraryTest {
             }
         }
         assertTrue(perf >= 0, "perf_event component expected");
-        assertEquals(null, papi.componentDisabledReason(perf));
+        // enabled wherever PAPI's libpfm4 knows the CPU; where it does not, PapiThreadSamplerTest checks the message
+        assertEquals(PapiThreadSampler.perfComponentProblem() == null, papi.componentDisabledReason(perf) == null);
     }
 }

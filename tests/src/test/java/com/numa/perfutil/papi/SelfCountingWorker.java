@@ -3,8 +3,8 @@ package com.numa.perfutil.papi;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.perfutil.threads.ThreadIdentity;
-import com.numa.perfutil.threads.ThreadRole;
+import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;

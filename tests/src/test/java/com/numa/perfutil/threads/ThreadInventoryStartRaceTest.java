@@ -1,5 +1,8 @@
 package com.numa.perfutil.threads;
 
+import com.numa.core.threads.ThreadRole;
+import com.numa.core.threads.ThreadIdentity;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.numa.perfutil.linux.LinuxSyscalls;

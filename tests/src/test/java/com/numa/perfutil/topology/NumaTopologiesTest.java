@@ -1,5 +1,10 @@
 package com.numa.perfutil.topology;
 
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
+import com.numa.core.topology.NumaTopologies;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -23,10 +28,10 @@ class NumaTopologiesTest {
 
     @Test
     void twoSplitsTheMachinesCpus0And1IntoTwoPseudoNodes() {
-        NumaTopology real = NumaTopologies.real();
+        NumaTopology real = MachineTopology.real();
         assumeTrue(real.usableCpus().equals(CpuSet.of(0, 1)), "the development machine has CPUs 0-1 usable");
 
-        NumaTopology t = NumaTopologies.fromSpec("2");
+        NumaTopology t = MachineTopology.fromSpec("2");
 
         assertTrue(t.emulated());
         assertEquals(2, t.nodeCount());

@@ -1,7 +1,7 @@
 package com.numa.profiler.groundtruth;
 
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.perfutil.topology.CpuSet;
+import com.numa.core.topology.CpuSet;
 
 /**
  * On the emulated topology (pseudo-node 0 = CPU 0, pseudo-node 1 = CPU 1): main, pinned to CPU 0, allocates 100 boxes;

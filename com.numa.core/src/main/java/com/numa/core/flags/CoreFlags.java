@@ -1,0 +1,76 @@
+package com.numa.core.flags;
+
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopologies;
+import com.numa.core.topology.NumaTopology;
+import java.util.List;
+
+/**
+ * The flags that belong to no single feature: the topology every feature works on, and the flag listing. Declared
+ * like a feature's flags (prefixes, constants, {@link #all()}) and merged first into the registry's flag set.
+ */
+public final class CoreFlags {
+
+    /** Any -XX: flag starting with one of these is ours, so a misspelling is an error, not java's. */
+    public static final List<String> FAMILY_PREFIXES = List.of("NUMATopology", "PrintNUMAFlags");
+
+    public static final Flag<String> TOPOLOGY = Flag.custom("NUMATopology", "auto|N|cpus/cpus", "auto",
+            "auto: the kernel's nodes; N: split the usable CPUs into N pseudo-nodes; 0-1/2-3: CPU lists of pseudo-nodes",
+            CoreFlags::topologySpec);
+
+    public static final Flag<Boolean> PRINT_FLAGS = Flag.bool("PrintNUMAFlags", false,
+            "Print every NUMA flag with its type, default and description, then exit");
+
+    private CoreFlags() {
+    }
+
+    public static List<Flag<?>> all() {
+        return List.of(TOPOLOGY, PRINT_FLAGS);
+    }
+
+    /**
+     * Checks a NUMATopology value without depending on this machine's CPUs (whether the CPUs are usable is checked
+     * when the topology is resolved against the machine). The grammar and its rules are {@link NumaTopologies}':
+     * explicit CPU lists are checked against a machine that has exactly the listed CPUs.
+     */
+    static String topologySpec(String v) {
+        String s = v.strip();
+        if (s.equalsIgnoreCase("auto")) {
+            return s;
+        }
+        if (!s.isEmpty() && s.chars().allMatch(Character::isDigit)) {
+            if (s.length() > 6 || Integer.parseInt(s) < 1) {
+                throw new Flag.BadValue(NumaTopologies.VALID_FORMS + " (the node count must be from 1 to the CPU count)");
+            }
+            return s;
+        }
+        CpuSet listed = CpuSet.of();
+        for (String part : s.split("/", -1)) {
+            try {
+                listed = listed.union(CpuSet.parseList(part));
+            } catch (IllegalArgumentException notAList) {
+                // NumaTopologies reports it below, naming the pseudo-node
+            }
+        }
+        NumaTopology onlyListed = new NumaTopology(List.of(new NumaNode(0, listed, 0, 0)), new int[][] {{10}}, false);
+        try {
+            NumaTopologies.fromSpec(s, onlyListed);
+        } catch (IllegalArgumentException e) {
+            throw new Flag.BadValue(NumaTopologies.VALID_FORMS + " (" + problem(e.getMessage(), s) + ")");
+        }
+        return s;
+    }
+
+    /** The problem part of a NumaTopologies message: the flag, value and valid forms are already in ours. */
+    private static String problem(String message, String spec) {
+        String m = message;
+        String head = NumaTopologies.FLAG + "=" + spec + ": ";
+        int at = m.indexOf(head);
+        if (at >= 0) {
+            m = m.substring(at + head.length());
+        }
+        int forms = m.indexOf(". Valid forms");
+        return forms >= 0 ? m.substring(0, forms) : m;
+    }
+}

@@ -1,0 +1,66 @@
+package com.numa.core.flags;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** The values of a parsed flag set: explicitly given ones, and declared defaults for the rest. */
+public final class FlagValues {
+    private final FlagSet set;
+    private final Map<Flag<?>, Object> given;
+
+    FlagValues(FlagSet set, Map<Flag<?>, Object> given) {
+        this.set = set;
+        this.given = Collections.unmodifiableMap(given);
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> T get(Flag<T> flag) {
+        if (set.flag(flag.name()) != flag) {
+            throw new IllegalArgumentException("flag " + flag + " is not declared in this flag set");
+        }
+        return given.containsKey(flag) ? (T) given.get(flag) : flag.defaultValue();
+    }
+
+    /** True when the flag was given explicitly (even if equal to its default). */
+    public boolean isSet(Flag<?> flag) {
+        return given.containsKey(flag);
+    }
+
+    /** The explicitly given flags in -XX: form, in order. */
+    public List<String> toArgs() {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<Flag<?>, Object> e : given.entrySet()) {
+            Flag<?> f = e.getKey();
+            out.add(f.isBoolean() ? "-XX:" + ((Boolean) e.getValue() ? "+" : "-") + f.name()
+                    : "-XX:" + f.name() + "=" + f.format(e.getValue()));
+        }
+        return out;
+    }
+
+    /**
+     * The explicitly given flags as one java agent argument string: -XX: tokens separated by spaces, each token
+     * URL-encoded so values may hold spaces or '='.
+     */
+    public String toAgentArgs() {
+        return toAgentArgs(toArgs());
+    }
+
+    /** {@code -XX:} arguments as one java agent argument string (see {@link #toAgentArgs()}). */
+    public static String toAgentArgs(List<String> args) {
+        return String.join(" ", args.stream().map(FlagValues::encode).toList());
+    }
+
+    static String encode(String token) {
+        return URLEncoder.encode(token, StandardCharsets.UTF_8).replace("+", "%20").replace("%3A", ":").replace("%2B", "+")
+                .replace("%3D", "=").replace("%2C", ",").replace("%2F", "/");
+    }
+
+    static String decode(String token) {
+        return URLDecoder.decode(token.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+}

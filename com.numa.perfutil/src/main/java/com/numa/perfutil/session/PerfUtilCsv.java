@@ -1,0 +1,53 @@
+package com.numa.perfutil.session;
+
+import com.numa.perfutil.counters.CoreSample;
+import com.numa.perfutil.counters.CounterValue;
+import com.numa.perfutil.counters.ThreadSample;
+import com.numa.core.io.CsvTables;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The -XX:PerfUtilOutput file: one row per (thread, event) and per (CPU, event) with the cumulative counts since
+ * counting began, rewritten whole at every interval through a temporary file and an atomic rename (CsvTables), so a reader never
+ * sees a half-written file.
+ *
+ * <p>Columns: {@code scope} (thread or core), {@code timestamp_ns} (System.nanoTime of the reading: differences are
+ * intervals), {@code tid}, {@code thread}, {@code role} (main, application, jvm-internal), {@code ended} (the thread
+ * had exited: this is its final reading), {@code cpu}, {@code node} (node index in the topology), {@code event},
+ * {@code raw}, {@code enabled_ns}, {@code running_ns}, {@code scaled} (raw × enabled / running), {@code coverage_pct}
+ * (running / enabled: below 100 the event was multiplexed). Thread rows leave cpu and node empty; core rows leave
+ * tid, thread, role and ended empty.
+ */
+final class PerfUtilCsv {
+    static final String[] HEADER = {"scope", "timestamp_ns", "tid", "thread", "role", "ended", "cpu", "node", "event",
+        "raw", "enabled_ns", "running_ns", "scaled", "coverage_pct"};
+
+    private PerfUtilCsv() {
+    }
+
+    /** Replaces {@code target} atomically with the readings' rows. */
+    static void write(Path target, List<ThreadSample> threads, List<CoreSample> cores) throws IOException {
+        CsvTables.write(target, List.of(HEADER), csv -> {
+            for (ThreadSample s : threads) {
+                for (CounterValue v : s.values()) {
+                    csv.printRecord(counts("thread", s.timestampNs(), s.thread().tid(), s.thread().name(),
+                            s.thread().role().label(), s.ended(), "", "", v));
+                }
+            }
+            for (CoreSample s : cores) {
+                for (CounterValue v : s.values()) {
+                    csv.printRecord(counts("core", s.timestampNs(), "", "", "", "", s.cpu(), s.node(), v));
+                }
+            }
+        });
+    }
+
+    private static Object[] counts(String scope, long timestampNs, Object tid, Object thread, Object role, Object ended,
+            Object cpu, Object node, CounterValue v) {
+        return new Object[] {scope, timestampNs, tid, thread, role, ended, cpu, node, v.event(), v.raw(), v.enabledNs(),
+            v.runningNs(), String.format(Locale.ROOT, "%.1f", v.scaled()), String.format(Locale.ROOT, "%.2f", v.coveragePct())};
+    }
+}

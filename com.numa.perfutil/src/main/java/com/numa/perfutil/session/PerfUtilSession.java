@@ -1,0 +1,176 @@
+package com.numa.perfutil.session;
+
+import com.numa.core.feature.FeatureContext;
+import com.numa.core.log.NumaLog;
+import com.numa.perfutil.PerfUtilFlags;
+import com.numa.perfutil.counters.CoreSampler;
+import com.numa.perfutil.counters.ThreadSampler;
+import com.numa.core.flags.FlagValues;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * -XX:+PerfUtil inside the application's JVM: a daemon thread ({@value #THREAD_NAME}) reads every counter each
+ * -XX:PerfUtilInterval and rewrites the CSV ({@link PerfUtilCsv}); a shutdown hook takes the final reading, writes the
+ * CSV once more and prints {@link PerfUtilSummary} to stderr. Any failure is reported once and PerfUtil turns off
+ * (counters closed); the application runs on.
+ */
+final class PerfUtilSession {
+    static final String THREAD_NAME = "NUMA-PerfUtil-Sampler";
+
+    private final ThreadSampler threads;
+    private final CoreSampler cores;
+    private final List<String> events;
+    private final Path output;
+    private final long intervalMs;
+    private final NumaLog log;
+    private final PerfUtilReadings readings = new PerfUtilReadings();
+    private boolean off;
+    private boolean finished;
+
+    /** Either sampler may be null (that scope is not counted), not both. */
+    PerfUtilSession(ThreadSampler threads, CoreSampler cores, List<String> events, Path output, long intervalMs, NumaLog log) {
+        if (threads == null && cores == null) {
+            throw new IllegalArgumentException("PerfUtil needs a thread or a core sampler");
+        }
+        this.threads = threads;
+        this.cores = cores;
+        this.events = List.copyOf(events);
+        this.output = output;
+        this.intervalMs = intervalMs;
+        this.log = log;
+    }
+
+    /** Opens the counters the flags ask for and starts sampling; reports and returns when nothing can be counted. */
+    static void start(FeatureContext context) {
+        FlagValues flags = context.flags();
+        NumaLog log = context.log();
+        List<String> events = flags.get(PerfUtilFlags.EVENTS);
+        if (events.isEmpty()) {
+            log.once("PerfUtil", "PerfUtil: " + "-XX:PerfUtilEvents is empty; name at least one event (e.g. task-clock); PerfUtil is off");
+            return;
+        }
+        PerfUtilFlags.Scope scope = flags.get(PerfUtilFlags.SCOPE);
+        PerfUtilFlags.Backend backend = flags.get(PerfUtilFlags.BACKEND);
+        ThreadSampler threadSampler = null;
+        CoreSampler coreSampler = null;
+        if (scope.threads()) {
+            try {
+                threadSampler = PerfUtilSources.threadSampler(events, backend, context.threads(), log);
+            } catch (RuntimeException e) {
+                log.once("PerfUtil thread scope", "PerfUtil thread scope: " + e.getMessage() + "; per-thread counting is off");
+            }
+        }
+        if (scope.cores()) {
+            if (context.topology() == null) {
+                log.once("PerfUtil core scope", "PerfUtil core scope: " + "no NUMA topology (see above); per-core counting is off");
+            } else {
+                try {
+                    coreSampler = PerfUtilSources.coreSampler(events, backend, context.topology(), log);
+                } catch (RuntimeException e) {
+                    log.once("PerfUtil core scope", "PerfUtil core scope: " + e.getMessage() + "; per-core counting is off");
+                }
+            }
+        }
+        if (threadSampler == null && coreSampler == null) {
+            return;
+        }
+        new PerfUtilSession(threadSampler, coreSampler, events, Path.of(flags.get(PerfUtilFlags.OUTPUT)),
+                flags.get(PerfUtilFlags.INTERVAL), log).begin();
+    }
+
+    /**
+     * Takes the first reading here, in premain, before the application's main method runs: that opens counters on
+     * the main thread from its start and warms the thread inventory (its first thread dump is slow), so that threads
+     * the application starts soon after are picked up within one interval. Then starts the sampler thread and
+     * registers the exit reading.
+     */
+    void begin() {
+        if (!round()) {
+            return;
+        }
+        Thread sampler = new Thread(this::loop, THREAD_NAME);
+        sampler.setDaemon(true);
+        Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));
+        sampler.start();
+    }
+
+    private void loop() {
+        while (true) {
+            try {
+                Thread.sleep(intervalMs);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!round()) {
+                return;
+            }
+        }
+    }
+
+    /** One reading of every counter and a rewrite of the CSV; false once PerfUtil is off. */
+    synchronized boolean round() {
+        if (off) {
+            return false;
+        }
+        try {
+            if (threads != null) {
+                readings.addThreads(threads.sample());
+            }
+            if (cores != null) {
+                readings.addCores(cores.sample());
+            }
+            PerfUtilCsv.write(output, readings.threads(), readings.cores());
+            return true;
+        } catch (IOException | RuntimeException e) {
+            turnOff("cannot sample or write " + output.toAbsolutePath() + ": " + e);
+            return false;
+        }
+    }
+
+    /** The exit reading: last sample, last CSV, the summary on stderr, counters closed. Runs once. */
+    synchronized void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        try {
+            if (round()) {
+                if (threads != null) {
+                    log.block(PerfUtilSummary.format(readings.threads(), events, output.toAbsolutePath().toString()));
+                }
+                if (cores != null) {
+                    log.accept("PerfUtil counted " + readings.cores().size() + " CPU(s); core rows are in " + output.toAbsolutePath());
+                }
+            }
+        } catch (RuntimeException e) {
+            log.once("PerfUtil", "PerfUtil: " + "exit summary failed: " + e);
+        } finally {
+            close();
+        }
+    }
+
+    private void turnOff(String why) {
+        log.once("PerfUtil", "PerfUtil: " + why + "; PerfUtil is off, the application runs on");
+        close();
+    }
+
+    private void close() {
+        off = true;
+        try {
+            if (threads != null) {
+                threads.close();
+            }
+        } catch (RuntimeException ignored) {
+            // closing is best effort: the process is ending or PerfUtil already failed
+        }
+        try {
+            if (cores != null) {
+                cores.close();
+            }
+        } catch (RuntimeException ignored) {
+            // as above
+        }
+    }
+}

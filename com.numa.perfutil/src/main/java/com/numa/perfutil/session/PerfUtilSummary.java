@@ -1,0 +1,84 @@
+package com.numa.perfutil.session;
+
+import com.numa.perfutil.counters.CounterValue;
+import com.numa.perfutil.counters.ThreadSample;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The short per-thread table printed to stderr at exit: the busiest threads by the first event, with each event's
+ * scaled total (task-clock in milliseconds, other events as counts) and the lowest multiplexing coverage seen.
+ */
+final class PerfUtilSummary {
+    static final int MAX_ROWS = 15;
+    private static final int MAX_EVENTS = 4;
+
+    private PerfUtilSummary() {
+    }
+
+    static String format(List<ThreadSample> threads, List<String> events, String csvPath) {
+        List<String> shown = events.subList(0, Math.min(MAX_EVENTS, events.size()));
+        List<ThreadSample> sorted = new ArrayList<>(threads);
+        if (!shown.isEmpty()) {
+            String first = shown.get(0);
+            sorted.sort(Comparator.comparingDouble((ThreadSample s) -> scaled(s, first)).reversed());
+        }
+        int nameWidth = 6;
+        for (ThreadSample s : sorted.subList(0, Math.min(MAX_ROWS, sorted.size()))) {
+            nameWidth = Math.max(nameWidth, Math.min(32, s.thread().name().length()));
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "numa: PerfUtil summary, %d thread(s), all rows in %s%n", threads.size(), csvPath));
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%8s  %-" + nameWidth + "s  %-12s", "tid", "thread", "role"));
+        for (String e : shown) {
+            head.append(String.format(Locale.ROOT, "  %16s", heading(e)));
+        }
+        sb.append(head).append(String.format(Locale.ROOT, "  %8s%n", "min_cov%"));
+        for (ThreadSample s : sorted.subList(0, Math.min(MAX_ROWS, sorted.size()))) {
+            String name = s.thread().name();
+            if (name.length() > nameWidth) {
+                name = name.substring(0, nameWidth - 1) + "~";
+            }
+            sb.append(String.format(Locale.ROOT, "%8d  %-" + nameWidth + "s  %-12s", s.thread().tid(), name,
+                    s.thread().role().label() + (s.ended() ? "*" : "")));
+            double minCoverage = Double.NaN;
+            for (String e : shown) {
+                CounterValue v = s.value(e);
+                sb.append(String.format(Locale.ROOT, "  %16s", v == null ? "-" : amount(e, v.scaled())));
+                if (v != null && v.enabledNs() > 0) {
+                    // a counter never enabled (the thread never ran) says nothing about multiplexing
+                    minCoverage = Double.isNaN(minCoverage) ? v.coveragePct() : Math.min(minCoverage, v.coveragePct());
+                }
+            }
+            sb.append(Double.isNaN(minCoverage) ? String.format(Locale.ROOT, "  %8s%n", "-")
+                    : String.format(Locale.ROOT, "  %8.1f%n", minCoverage));
+        }
+        if (sorted.size() > MAX_ROWS) {
+            sb.append(String.format(Locale.ROOT, "  ... %d more thread(s) in the CSV%n", sorted.size() - MAX_ROWS));
+        }
+        if (sorted.stream().anyMatch(ThreadSample::ended)) {
+            sb.append(String.format(Locale.ROOT, "  (* the thread had ended; its final reading is shown)%n"));
+        }
+        return sb.toString();
+    }
+
+    private static double scaled(ThreadSample s, String event) {
+        CounterValue v = s.value(event);
+        return v == null ? -1 : v.scaled();
+    }
+
+    /** task-clock and cpu-clock count nanoseconds: shown in ms, the unit people read them in. */
+    private static boolean isClock(String event) {
+        return event.equals("task-clock") || event.equals("cpu-clock");
+    }
+
+    private static String heading(String event) {
+        return isClock(event) ? event + "_ms" : event;
+    }
+
+    private static String amount(String event, double scaled) {
+        return isClock(event) ? String.format(Locale.ROOT, "%.1f", scaled / 1e6) : String.format(Locale.ROOT, "%.0f", scaled);
+    }
+}

@@ -1,0 +1,47 @@
+package com.numa.profiler;
+
+import com.numa.core.feature.Feature;
+import com.numa.core.feature.FeatureContext;
+import com.numa.core.flags.Flag;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code -XX:+NUMAProfiler}: object-level profiling (see {@link NumaProfiler}). */
+public final class ProfilerFeature implements Feature {
+
+    @Override
+    public Flag<Boolean> enableFlag() {
+        return ProfilerFlags.ENABLE;
+    }
+
+    @Override
+    public List<Flag<?>> flags() {
+        return ProfilerFlags.all();
+    }
+
+    @Override
+    public List<String> flagPrefixes() {
+        return ProfilerFlags.FAMILY_PREFIXES;
+    }
+
+    /**
+     * The profiler's packages, one level each: its subpackages other than the hook runtime are application-like test
+     * programs (ground truth) that must be profiled.
+     */
+    @Override
+    public List<String> ownPackages() {
+        return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*");
+    }
+
+    @Override
+    public Optional<String> unsupportedBecause(FeatureContext context) {
+        return context.instrumentation() == null
+                ? Optional.of("it rewrites bytecode and needs java.lang.instrument: start it as a java agent")
+                : Optional.empty();
+    }
+
+    @Override
+    public void start(FeatureContext context) {
+        NumaProfiler.start(context);
+    }
+}

@@ -1,0 +1,114 @@
+package com.numa.core.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.log.NumaLog;
+import com.numa.vm.NamedThreadsProgram;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The feature contract's promise: a feature added through the registry alone (one class and one line in a services
+ * file, nothing else edited) is listed by -XX:+PrintNUMAFlags, parsed by the launcher and started by the agent.
+ */
+class FeatureRegistryTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A class-path directory holding only a services file that registers {@link ThrowawayFeature}. */
+    private Path pluginDir() throws Exception {
+        Path services = tmp.resolve("plugin/META-INF/services/" + Feature.class.getName());
+        Files.createDirectories(services.getParent());
+        Files.writeString(services, "# registered by a test\n" + ThrowawayFeature.class.getName() + "\n");
+        return tmp.resolve("plugin");
+    }
+
+    @Test
+    void theProductRegistersItsThreeFeaturesInStartOrder() {
+        FeatureRegistry r = FeatureRegistry.load(getClass().getClassLoader(), m -> {
+            throw new AssertionError(m);
+        });
+        assertEquals(List.of("NUMAProfiler", "NUMAOpts", "PerfUtil"), r.features().stream().map(Feature::name).toList());
+        assertTrue(r.flagSet().flag("NUMATopology") != null && r.flagSet().flag("PrintNUMAFlags") != null);
+    }
+
+    @Test
+    void aRegisteredFeatureJoinsTheFlagSetAndStartsWhenEnabled() throws Exception {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {pluginDir().toUri().toURL()}, getClass().getClassLoader())) {
+            FeatureRegistry r = FeatureRegistry.load(loader, m -> {
+                throw new AssertionError(m);
+            });
+            assertEquals("Throwaway", r.features().get(r.features().size() - 1).name());
+            assertTrue(r.flagSet().describe().contains("ThrowawayMarker"));
+            Path marker = tmp.resolve("marker.txt");
+            FlagValues on = r.flagSet().parse(List.of("-XX:+Throwaway", "-XX:ThrowawayLevel=7", "-XX:ThrowawayMarker=" + marker));
+            assertTrue(r.anyEnabled(on));
+            r.startEnabled(new FeatureContext(on, null, List::of, null, new NumaLog((PrintStream) null), List.of()));
+            assertEquals("started level=7 topology=false threads=false", Files.readString(marker));
+            assertFalse(r.anyEnabled(r.flagSet().parse(List.of())));
+        }
+    }
+
+    @Test
+    void aFeatureThatThrowsIsTurnedOffAloneAndSaysSo() throws Exception {
+        Feature failing = new ThrowawayFeature() {
+            @Override
+            public void start(FeatureContext context) {
+                throw new IllegalStateException("no such device");
+            }
+        };
+        FeatureRegistry r = FeatureRegistry.of(failing);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        FlagValues on = r.flagSet().parse(List.of("-XX:+Throwaway"));
+        r.startEnabled(new FeatureContext(on, null, List::of, null, new NumaLog(new PrintStream(err, true, StandardCharsets.UTF_8)), List.of()));
+        assertEquals("numa: Throwaway: no such device; Throwaway is off, the application runs on\n", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theLauncherListsParsesAndTheAgentStartsARegisteredFeature() throws Exception {
+        Path agentJar = Path.of(System.getProperty("numa.agent.jar"));
+        String testClasses = Path.of(NamedThreadsProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        String plugin = pluginDir().toString();
+        String launcherCp = agentJar + File.pathSeparator + plugin + File.pathSeparator + testClasses;
+
+        ChildRun listed = launcher(launcherCp, List.of("flags"));
+        assertEquals(0, listed.exitCode(), listed.diagnostics());
+        assertTrue(listed.stdout().contains("ThrowawayMarker") && listed.stdout().contains("a value the feature echoes"),
+                listed.diagnostics());
+
+        ChildRun typo = launcher(launcherCp, List.of("vm", "-XX:ThrowawayLevl=3", "-cp", testClasses, "Main"));
+        assertEquals(2, typo.exitCode(), typo.diagnostics());
+        assertTrue(typo.stderr().contains("did you mean -XX:ThrowawayLevel="), typo.diagnostics());
+
+        Path marker = tmp.resolve("started.txt");
+        Path record = tmp.resolve("args.txt");
+        ChildRun started = launcher(launcherCp, List.of("vm", "-XX:+Throwaway", "-XX:ThrowawayLevel=3",
+                "-XX:ThrowawayMarker=" + marker, "-cp", plugin + File.pathSeparator + testClasses,
+                NamedThreadsProgram.class.getName(), record.toString(), "millis=10"));
+        assertEquals(0, started.exitCode(), started.diagnostics());
+        assertEquals("started level=3 topology=true threads=true", Files.readString(marker), started.diagnostics());
+    }
+
+    private static ChildRun launcher(String classPath, List<String> args) throws Exception {
+        List<String> all = new ArrayList<>(args);
+        return ChildJvm.current().classPath(classPath).main("com.numa.vm.Launcher", all)
+                .env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(2)).run();
+    }
+}

@@ -1,0 +1,37 @@
+package com.numa.core.threads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.numa.core.threads.ThreadRoleRules.Kind;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import org.junit.jupiter.api.Test;
+
+class ThreadRoleRulesTest {
+
+    @Test
+    void mainWinsThenAgentPrefixThenKind() {
+        assertEquals(ThreadRole.MAIN, ThreadRoleRules.classify(true, "main", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "NUMA-PerfUtil-Sampler", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "JNA Cleaner", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.APPLICATION, ThreadRoleRules.classify(false, "pool-1-thread-3", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "GC Thread#0", Kind.NATIVE));
+        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "C2 CompilerThread0", Kind.HIDDEN));
+        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "Finalizer", Kind.JDK_SERVICE));
+    }
+
+    @Test
+    void threadGroupsDecideTheKindOfVisibleThreads() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        assertEquals(Kind.JDK_SERVICE, ThreadRoleRules.kindOf(new Thread(root, () -> { }, "svc")));
+        ThreadGroup child = new ThreadGroup(Thread.currentThread().getThreadGroup(), "app-sub-group");
+        assertEquals(Kind.APPLICATION_CODE, ThreadRoleRules.kindOf(new Thread(child, () -> { }, "app")));
+        ThreadGroup beside = new ThreadGroup(root, "main-lookalike-under-system");
+        assertEquals(Kind.JDK_SERVICE, ThreadRoleRules.kindOf(new Thread(beside, () -> { }, "x")));
+        ForkJoinWorkerThread fj = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(new ForkJoinPool(1));
+        assertEquals(Kind.APPLICATION_CODE, ThreadRoleRules.kindOf(fj));
+    }
+}
