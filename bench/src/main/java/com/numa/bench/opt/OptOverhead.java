@@ -1,16 +1,28 @@
 package com.numa.bench.opt;
 
-import com.numa.bench.workloads.Workloads;
+import static com.numa.bench.BenchCommandLine.require;
+
+import com.numa.bench.BenchCommandLine;
+import com.numa.bench.workloads.Workload;
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
+import com.numa.core.flags.FlagException;
 import com.numa.core.io.AtomicFiles;
-import java.io.BufferedReader;
+import com.numa.core.io.CsvTables;
+import com.numa.core.stats.Stats;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * The mechanism's overhead as in the paper (§5.2): each built-in workload runs N times without the optimizer and N
@@ -22,114 +34,138 @@ import java.util.Locale;
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar com.numa.bench.opt.OptOverhead [--runs 5] [--scale 1.0]
  * [--cpu 0] [--workloads a,b] [--csv file] [-XX:NUMAOpts... extra flags for the optimizer runs]}
  */
-public final class OptOverhead {
-    private OptOverhead() {
-    }
+@Command(name = "OptOverhead", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Overhead of the NUMA optimizer (-XX:+NUMAOpts -XX:+NUMAOptsFake) on the built-in workloads, "
+                + "runs alternating with and without it, every child JVM under taskset -c CPU.")
+public final class OptOverhead implements Callable<Integer> {
+    static final String DEFAULT_WORKLOADS = "balanced-workers,imbalanced-workers,single-threaded-loop";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+            description = "Runs of each workload with and without the optimizer (default: ${DEFAULT-VALUE}).")
+    private int runs;
+
+    @Option(names = "--scale", paramLabel = "X", defaultValue = "1.0",
+            description = "Work per run; 1.0 is 2 to 4 s on one core of the development VM "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private double scale;
+
+    @Option(names = "--cpu", paramLabel = "N", defaultValue = "0",
+            description = "The CPU every child JVM is restricted to (default: ${DEFAULT-VALUE}).")
+    private int cpu;
+
+    @Option(names = "--workloads", paramLabel = "NAME", split = ",", defaultValue = DEFAULT_WORKLOADS,
+            converter = BenchCommandLine.WorkloadName.class,
+            description = "Workloads, comma-separated (default: ${DEFAULT-VALUE}); listed below.")
+    private List<Workload> workloads;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write the table to FILE.")
+    private Path csv;
+
+    @Parameters(paramLabel = "-XX:flag", description = "More NUMAOpts flags for the optimizer runs.")
+    private List<String> extraFlags = new ArrayList<>();
 
     /** Times in ms; threadCpuPct = the Awareness Thread's own CPU time as a share of the run's wall time. */
     record Row(String workload, double[] baseMs, double[] optMs, double[] threadCpuPct, String state) {
         double overheadPct() {
-            return 100.0 * (mean(optMs) / mean(baseMs) - 1);
+            return 100.0 * (Stats.mean(optMs) / Stats.mean(baseMs) - 1);
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        int runs = 5;
-        double scale = 1.0;
-        int cpu = 0;
-        String csv = null;
-        List<String> workloads = Workloads.names();
+    public static void main(String[] args) {
+        System.exit(run(args, System.err));
+    }
+
+    /** Runs the tool; returns its exit code (usage errors: one line on {@code err}, exit 2). */
+    public static int run(String[] args, PrintStream err) {
+        // the -XX: flags are positional, not picocli options
+        return BenchCommandLine.listingWorkloads(BenchCommandLine.of(new OptOverhead(), err))
+                .setUnmatchedOptionsArePositionalParams(true).execute(args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        require(spec, runs >= 1, "--runs must be at least 1, not " + runs);
+        require(spec, scale > 0, "--scale must be above 0, not " + scale);
         List<String> optFlags = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:+NUMAOptsFake"));
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--scale" -> scale = Double.parseDouble(args[++i]);
-                case "--cpu" -> cpu = Integer.parseInt(args[++i]);
-                case "--csv" -> csv = args[++i];
-                case "--workloads" -> workloads = Arrays.asList(args[++i].split(","));
-                default -> {
-                    if (!args[i].startsWith("-XX:")) {
-                        throw new IllegalArgumentException("unknown option '" + args[i]
-                                + "' (expected --runs N, --scale X, --cpu N, --workloads a,b, --csv FILE or -XX: flags)");
-                    }
-                    optFlags.add(args[i]);
-                }
-            }
+        for (String f : extraFlags) {
+            require(spec, f.startsWith("-XX:"), "unknown option '" + f + "' (other arguments must be -XX: flags)");
+            optFlags.add(f);
+        }
+        try {
+            OptOverheadChild.optimizerFlags().parse(optFlags); // as the child will, so that a bad flag stops here
+        } catch (FlagException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         List<Row> rows = new ArrayList<>();
-        for (String w : workloads) {
+        for (Workload w : workloads) {
             double[] base = new double[runs];
             double[] opt = new double[runs];
             double[] threadCpu = new double[runs];
             String state = "";
             for (int r = 0; r < runs; r++) {
-                base[r] = Long.parseLong(childRaw(cpu, w, scale, List.of())[1]) / 1e6;
-                String[] o = childRaw(cpu, w, scale, optFlags);
-                opt[r] = Long.parseLong(o[1]) / 1e6;
-                state = o[3];
-                threadCpu[r] = 100.0 * Long.parseLong(o[4]) / Long.parseLong(o[1]);
-                System.err.printf(Locale.ROOT, "  %s run %d: base %.1f ms, opt %.1f ms%n", w, r + 1, base[r], opt[r]);
+                base[r] = runChild(w, List.of()).elapsedNs() / 1e6;
+                OptOverheadChild.Result o = runChild(w, optFlags);
+                opt[r] = o.elapsedNs() / 1e6;
+                state = o.finalState();
+                threadCpu[r] = 100.0 * o.awarenessThreadCpuNs() / o.elapsedNs();
+                System.err.printf(Locale.ROOT, "  %s run %d: base %.1f ms, opt %.1f ms%n", w.name(), r + 1, base[r],
+                        opt[r]);
             }
-            rows.add(new Row(w, base, opt, threadCpu, state));
+            rows.add(new Row(w.name(), base, opt, threadCpu, state));
         }
-        StringBuilder table = new StringBuilder("workload,runs,base_mean_ms,base_sd_ms,opt_mean_ms,opt_sd_ms,overhead_pct,base_min_ms,opt_min_ms,min_overhead_pct,thread_cpu_pct,opt_final_state\n");
-        double logSum = 0;
-        double logMinSum = 0;
-        double cpuSum = 0;
-        for (Row r : rows) {
-            double bmin = Arrays.stream(r.baseMs()).min().orElse(Double.NaN);
-            double omin = Arrays.stream(r.optMs()).min().orElse(Double.NaN);
-            table.append(String.format(Locale.ROOT, "%s,%d,%.1f,%.1f,%.1f,%.1f,%.2f,%.1f,%.1f,%.2f,%.3f,%s%n", r.workload(),
-                    runs, mean(r.baseMs()), sd(r.baseMs()), mean(r.optMs()), sd(r.optMs()), r.overheadPct(), bmin, omin,
-                    100.0 * (omin / bmin - 1), mean(r.threadCpuPct()), r.state()));
-            logSum += Math.log(mean(r.optMs()) / mean(r.baseMs()));
-            logMinSum += Math.log(omin / bmin);
-            cpuSum += mean(r.threadCpuPct());
-        }
-        double geo = 100.0 * (Math.exp(logSum / rows.size()) - 1);
-        String summary = String.format(Locale.ROOT,
-                "# geomean_overhead_pct,%.2f,geomean_min_overhead_pct,%.2f,mean_thread_cpu_pct,%.3f,flags,%s,cpu,%d,java,%s%n",
-                geo, 100.0 * (Math.exp(logMinSum / rows.size()) - 1), cpuSum / rows.size(), String.join(" ", optFlags), cpu,
-                System.getProperty("java.version"));
+        String table = CsvTables.table(List.of("workload", "runs", "base_mean_ms", "base_sd_ms", "opt_mean_ms",
+                "opt_sd_ms", "overhead_pct", "base_min_ms", "opt_min_ms", "min_overhead_pct", "thread_cpu_pct",
+                "opt_final_state"),
+                out -> {
+                    for (Row r : rows) {
+                        double bmin = Stats.min(r.baseMs());
+                        double omin = Stats.min(r.optMs());
+                        out.printRecord(r.workload(), runs, format("%.1f", Stats.mean(r.baseMs())),
+                                format("%.1f", sd(r.baseMs())), format("%.1f", Stats.mean(r.optMs())),
+                                format("%.1f", sd(r.optMs())), format("%.2f", r.overheadPct()), format("%.1f", bmin),
+                                format("%.1f", omin), format("%.2f", 100.0 * (omin / bmin - 1)),
+                                format("%.3f", Stats.mean(r.threadCpuPct())), r.state());
+                    }
+                });
+        double[] meanRatios = rows.stream().mapToDouble(r -> Stats.mean(r.optMs()) / Stats.mean(r.baseMs())).toArray();
+        double[] minRatios = rows.stream().mapToDouble(r -> Stats.min(r.optMs()) / Stats.min(r.baseMs())).toArray();
+        double[] threadCpu = rows.stream().mapToDouble(r -> Stats.mean(r.threadCpuPct())).toArray();
+        // a comment line below the table: the run's summary and settings
+        String summary = "# " + CsvTables.rows(out -> out.printRecord("geomean_overhead_pct",
+                format("%.2f", 100.0 * (Stats.geomean(meanRatios) - 1)), "geomean_min_overhead_pct",
+                format("%.2f", 100.0 * (Stats.geomean(minRatios) - 1)), "mean_thread_cpu_pct",
+                format("%.3f", Stats.mean(threadCpu)), "flags", String.join(" ", optFlags), "cpu", cpu, "java",
+                System.getProperty("java.version")));
         System.out.print(table);
         System.out.print(summary);
         if (csv != null) {
-            AtomicFiles.writeString(Path.of(csv), table + summary);
+            AtomicFiles.writeString(csv, table + summary);
         }
+        return 0;
     }
 
-    /** Runs one child JVM under taskset and returns its RESULT line split on spaces. */
-    private static String[] childRaw(int cpu, String w, double scale, List<String> flags) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("taskset", "-c", Integer.toString(cpu),
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        if (Runtime.version().feature() >= 22) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
+    /** One run of {@code w} in a fresh JVM under taskset, with the optimizer when {@code flags} are given. */
+    private OptOverheadChild.Result runChild(Workload w, List<String> flags) throws IOException {
+        List<String> args = new ArrayList<>(List.of(w.name(), Double.toString(scale)));
+        args.addAll(flags);
+        ChildRun run = ChildJvm.current().via(List.of("taskset", "-c", Integer.toString(cpu)))
+                .classPath(System.getProperty("java.class.path")).main(OptOverheadChild.class.getName(), args).run();
+        System.err.print(run.stderr()); // the optimizer's own messages, as when the child wrote to this terminal
+        if (!run.succeeded()) {
+            throw new IllegalStateException("child run failed\n" + run.diagnostics());
         }
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), OptOverheadChild.class.getName(), w,
-                Double.toString(scale)));
-        cmd.addAll(flags);
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        String result = null;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            for (String line; (line = r.readLine()) != null; ) {
-                if (line.startsWith("RESULT ")) {
-                    result = line;
-                }
-            }
-        }
-        int exit = p.waitFor();
-        if (exit != 0 || result == null) {
-            throw new IllegalStateException("child run failed (exit " + exit + "): " + String.join(" ", cmd));
-        }
-        return result.split(" ");
+        return run.report(OptOverheadChild.Result.class);
     }
 
-    static double mean(double[] v) {
-        return Arrays.stream(v).average().orElse(Double.NaN);
+    /** The sample standard deviation (Stats has the coefficient of variation, which is sd / mean). */
+    private static double sd(double[] v) {
+        return Stats.coefficientOfVariation(v) * Stats.mean(v);
     }
 
-    static double sd(double[] v) {
-        double m = mean(v);
-        return Math.sqrt(Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / Math.max(1, v.length - 1));
+    private static String format(String pattern, double value) {
+        return String.format(Locale.ROOT, pattern, value);
     }
 }

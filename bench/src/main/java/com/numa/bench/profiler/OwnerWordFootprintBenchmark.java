@@ -1,5 +1,6 @@
 package com.numa.bench.profiler;
 
+import com.numa.bench.workloads.ObjectGraph;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -15,7 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the profiler's injected 8-byte owner word costs by footprint alone, with no agent and no hooks: object-graph's
- * walk (see {@link ProfilerWorkloads}) over a shuffled ring of 24-byte nodes, and over the same ring of nodes with one
+ * walk (see {@link ObjectGraph}) over a shuffled ring of 24-byte nodes, and over the same ring of nodes with one
  * more {@code long}, which the JVM lays out as 32 bytes, the size the injected word gives object-graph's nodes. The
  * walk chases pointers, so its speed is where the ring falls in the cache hierarchy: on a core whose L2 holds 2.4 MB
  * but not 3.2 MB the padded ring is much slower, and no sampling rate can win that back.
@@ -56,7 +57,7 @@ public class OwnerWordFootprintBenchmark {
             ring[i].value = i;
             ring[i].payload = ring;
         }
-        ProfilerWorkloads.shuffle(ring);
+        ObjectGraph.shuffle(ring);
         for (int i = 0; i < nodes; i++) {
             ring[i].next = ring[(i + 1) % nodes];
         }

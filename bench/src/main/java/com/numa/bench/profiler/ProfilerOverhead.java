@@ -1,19 +1,33 @@
 package com.numa.bench.profiler;
 
-import com.numa.core.io.AtomicFiles;
+import static com.numa.bench.BenchCommandLine.require;
+
+import com.numa.bench.BenchCommandLine;
+import com.numa.bench.workloads.Workload;
+import com.numa.core.child.AgentJar;
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
+import com.numa.core.flags.FlagException;
+import com.numa.core.io.CsvTables;
+import com.numa.core.stats.Stats;
+import com.numa.profiler.ProfilerFlags;
+import com.numa.vm.NumaFlags;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Slowdown and peak RSS of the profiler on the built-in workloads: each workload runs in fresh JVMs without the agent
@@ -25,20 +39,143 @@ import java.util.jar.Manifest;
  *      [--workloads object-graph,hashmap] [--modes none,floor,sampled64,full] [--csv out.csv]
  *      [--accesses reference|all] [--profiler-flags "-XX:NUMAProfilerArrayChunk=4096"]
  * </pre>
- * The agent is the stand-alone ProfilerAgentMain (a manifest-only jar written to a temp dir, classes from this
- * class path), so the figures are the profiler's alone.
+ * The agent is the numa agent with only the profiler on (a manifest-only jar, classes from this class path), so the
+ * figures are the profiler's alone. A profiled run that leaves no summary.json stops the measurement: the agent turns
+ * itself off on a bad flag and lets the program run, and such a run measures no profiler.
  */
-public final class ProfilerOverhead {
-    private ProfilerOverhead() {
-    }
-
-    record Run(long elapsedNs, long cpuNs, long totalNs, long peakRssKb) {
-    }
+@Command(name = "ProfilerOverhead", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Slowdown and peak RSS of the NUMA profiler on the built-in workloads, in fresh JVMs per run.")
+public final class ProfilerOverhead implements Callable<Integer> {
+    static final String DEFAULT_WORKLOADS = "object-graph,array-exchange,hashmap,matrix";
 
     /** What is compared between modes: steady wall time, steady CPU time, all iterations' wall time, peak RSS. */
-    private static final String[] METRICS = {"steady", "cpu", "total", "rss"};
+    private static final int METRICS = 4;
 
-    private static long metric(Run r, int i) {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "3",
+            description = "Rounds of one fresh JVM per mode (default: ${DEFAULT-VALUE}).")
+    private int runs;
+
+    @Option(names = "--scale", paramLabel = "X", defaultValue = "1",
+            description = "Work per iteration; 1 is 0.3 to 0.8 s without profiling on a 2-core VM "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private double scale;
+
+    @Option(names = "--workloads", paramLabel = "NAME", split = ",", defaultValue = DEFAULT_WORKLOADS,
+            converter = BenchCommandLine.WorkloadName.class,
+            description = "Workloads, comma-separated (default: ${DEFAULT-VALUE}); listed below.")
+    private List<Workload> workloads;
+
+    @Option(names = "--modes", paramLabel = "LIST", defaultValue = OverheadMode.DEFAULT,
+            description = "Modes, comma-separated: " + OverheadMode.HELP + "; none, the baseline, always runs first "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private String modes;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write both tables to FILE.")
+    private Path csv;
+
+    @Option(names = "--accesses", paramLabel = "KIND", defaultValue = "reference",
+            description = "Accesses the profiler intercepts: reference or all (default: ${DEFAULT-VALUE}).")
+    private ProfilerFlags.Accesses accesses;
+
+    @Option(names = "--profiler-flags", paramLabel = "FLAGS", defaultValue = "",
+            description = "More -XX: flags for the profiled runs, space-separated; a sampling rate here overrides "
+                    + "the modes'.")
+    private String profilerFlags;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.err));
+    }
+
+    /** Runs the tool; returns its exit code (usage errors: one line on {@code err}, exit 2). */
+    public static int run(String[] args, PrintStream err) {
+        return BenchCommandLine.listingWorkloads(BenchCommandLine.of(new ProfilerOverhead(), err)).execute(args);
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        require(spec, runs >= 1, "--runs must be at least 1, not " + runs);
+        require(spec, scale > 0, "--scale must be above 0, not " + scale);
+        List<OverheadMode> modeList;
+        try {
+            modeList = OverheadMode.parse(modes);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--modes: " + e.getMessage());
+        }
+        List<String> extraFlags = profilerFlags.isBlank() ? List.of()
+                : Arrays.asList(profilerFlags.trim().split("\\s+"));
+        try {
+            NumaFlags.set().parse(extraFlags); // as the agent will, so that a bad flag stops here, not in every child
+        } catch (FlagException e) {
+            throw new ParameterException(spec.commandLine(), "--profiler-flags: " + e.getMessage());
+        }
+        String accessKind = accesses.name().toLowerCase(Locale.ROOT);
+        Path work = Files.createTempDirectory("numa-profiler-overhead");
+        Path agent = AgentJar.manifestOnly(work);
+        Map<String, List<List<ProfilerWorkloadChild.Result>>> results = new LinkedHashMap<>();
+        for (Workload w : workloads) {
+            // Rounds of one run per mode, so that a slow spell of a shared machine hits every mode alike.
+            List<List<ProfilerWorkloadChild.Result>> byMode = new ArrayList<>();
+            for (int m = 0; m < modeList.size(); m++) {
+                byMode.add(new ArrayList<>());
+            }
+            for (int r = 0; r < runs; r++) {
+                System.err.printf(Locale.ROOT, "%s: round %d of %d%n", w.name(), r + 1, runs);
+                for (int m = 0; m < modeList.size(); m++) {
+                    OverheadMode mode = modeList.get(m);
+                    List<String> flags = mode.baseline() ? null
+                            : agentFlags(mode, extraFlags, accessKind, work.resolve(w.name() + "-" + mode.name()));
+                    byMode.get(m).add(runChild(w, agent, flags, work.resolve(w.name() + "-" + mode.name())));
+                }
+            }
+            results.put(w.name(), byMode);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (String stat : new String[] {"median", "best"}) {
+            table(stat, modeList, results, accessKind, rows);
+        }
+        if (csv != null) {
+            CsvTables.write(csv, List.of("stat", "workload", "mode", "accesses", "runs", "steady_ms", "slowdown",
+                    "steady_cpu_ms", "cpu_slowdown", "total_ms", "total_slowdown", "peak_rss_kb", "rss_ratio"),
+                    out -> out.printRecords(rows));
+        }
+        return 0;
+    }
+
+    /** The profiler on, in {@code mode}; the extra flags after the mode's, so that theirs win (later flags win). */
+    private static List<String> agentFlags(OverheadMode mode, List<String> extraFlags, String accesses, Path output) {
+        List<String> flags = new ArrayList<>(List.of("-XX:+NUMAProfiler", mode.samplingFlag()));
+        flags.addAll(extraFlags);
+        flags.addAll(List.of("-XX:NUMAProfilerAccesses=" + accesses, "-XX:+NUMAProfilerQuiet",
+                "-XX:NUMAProfilerOutput=" + output));
+        return flags;
+    }
+
+    /** One run of {@code w} in a fresh JVM, under the agent with {@code agentFlags} unless they are null. */
+    private ProfilerWorkloadChild.Result runChild(Workload w, Path agent, List<String> agentFlags, Path output)
+            throws IOException {
+        ChildJvm child = ChildJvm.current().options("-Xms1g", "-Xmx1g").classPath(System.getProperty("java.class.path"))
+                .main(ProfilerWorkloadChild.class.getName(), List.of(w.name(), String.valueOf(scale)));
+        if (agentFlags != null) {
+            // the check below must see this run's summary, not a previous round's
+            Files.deleteIfExists(output.resolve("summary.json"));
+            child.agent(agent, agentFlags);
+        }
+        ChildRun run = child.run();
+        if (!run.succeeded()) {
+            throw new IllegalStateException("run failed\n" + run.diagnostics());
+        }
+        ProfilerWorkloadChild.Result result = run.report(ProfilerWorkloadChild.Result.class);
+        if (agentFlags != null && !Files.isRegularFile(output.resolve("summary.json"))) {
+            throw new IllegalStateException("the profiler did not run (no " + output.resolve("summary.json") + ")\n"
+                    + run.diagnostics());
+        }
+        return result;
+    }
+
+    private static double metric(ProfilerWorkloadChild.Result r, int i) {
         switch (i) {
             case 0: return r.elapsedNs();
             case 1: return r.cpuNs();
@@ -47,200 +184,56 @@ public final class ProfilerOverhead {
         }
     }
 
-    public static void main(String[] args) throws Exception {
-        try {
-            run(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("ProfilerOverhead: " + e.getMessage());
-            System.exit(2);
-        }
-    }
-
-    private static final String USAGE = "use --runs N --scale X --workloads a,b --modes " + OverheadMode.DEFAULT
-            + " --csv file --accesses reference|all --profiler-flags '-XX:NUMAProfilerX=..'";
-
-    private static String valueOf(String option, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException("option " + option + " needs a value; " + USAGE);
-        }
-        return value;
-    }
-
-    private static void run(String[] args) throws Exception {
-        int runs = 3;
-        double scale = 1;
-        List<String> workloads = Arrays.asList(ProfilerWorkloads.NAMES);
-        Path csv = null;
-        String accesses = "reference";
-        String profilerFlags = "";
-        List<OverheadMode> modes = OverheadMode.parse(OverheadMode.DEFAULT);
-        for (int i = 0; i < args.length; i++) {
-            String option = args[i];
-            String value = i + 1 < args.length ? args[++i] : null;
-            try {
-                switch (option) {
-                    case "--runs": runs = Integer.parseInt(valueOf(option, value)); break;
-                    case "--scale": scale = Double.parseDouble(valueOf(option, value)); break;
-                    case "--workloads": workloads = Arrays.asList(valueOf(option, value).split(",")); break;
-                    case "--modes": modes = OverheadMode.parse(valueOf(option, value)); break;
-                    case "--csv": csv = Path.of(valueOf(option, value)); break;
-                    case "--accesses": accesses = valueOf(option, value); break;
-                    case "--profiler-flags": profilerFlags = " " + valueOf(option, value).trim(); break;
-                    default: throw new IllegalArgumentException("unknown option " + option + "; " + USAGE);
-                }
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("option " + option + " takes a number, not '" + value + "'");
-            }
-        }
-        if (!accesses.equals("reference") && !accesses.equals("all")) {
-            throw new IllegalArgumentException("--accesses is reference or all, not '" + accesses + "'");
-        }
-        if (runs < 1) {
-            throw new IllegalArgumentException("--runs must be at least 1, not " + runs);
-        }
-        for (String w : workloads) {
-            if (!Arrays.asList(ProfilerWorkloads.NAMES).contains(w)) {
-                throw new IllegalArgumentException("unknown workload '" + w + "'; known: "
-                        + String.join(", ", ProfilerWorkloads.NAMES));
-            }
-        }
-        Path work = Files.createTempDirectory("numa-profiler-overhead");
-        Path agent = agentJar(work);
-        Map<String, List<List<Run>>> results = new LinkedHashMap<>();
-        for (String w : workloads) {
-            // Rounds of one run per mode, so that a slow spell of a shared machine hits every mode alike.
-            List<List<Run>> byMode = new ArrayList<>();
-            for (int m = 0; m < modes.size(); m++) {
-                byMode.add(new ArrayList<>());
-            }
-            for (int r = 0; r < runs; r++) {
-                System.err.printf(Locale.ROOT, "%s: round %d of %d%n", w, r + 1, runs);
-                for (int m = 0; m < modes.size(); m++) {
-                    OverheadMode mode = modes.get(m);
-                    String flags = mode.baseline() ? null : mode.samplingFlag() + profilerFlags;
-                    byMode.get(m).add(runChild(w, scale, agent, flags, accesses, work.resolve(w + "-" + mode.name())));
-                }
-            }
-            results.put(w, byMode);
-        }
-        StringBuilder out = new StringBuilder("stat,workload,mode,accesses,runs,steady_ms,slowdown,steady_cpu_ms,"
-                + "cpu_slowdown,total_ms,total_slowdown,peak_rss_kb,rss_ratio\n");
-        for (String stat : new String[] {"median", "best"}) {
-            table(stat, modes, results, accesses, runs, out);
-        }
-        if (csv != null) {
-            AtomicFiles.writeString(csv, out.toString());
-        }
-    }
-
     /**
      * Prints the ratios to the run without agent, per workload and as geometric means, taking of each mode's runs the
-     * median or the best (the fastest: what the machine does when no neighbour interferes).
+     * median or the best (the fastest: what the machine does when no neighbour interferes); adds the same to
+     * {@code rows}.
      */
-    private static void table(String stat, List<OverheadMode> modes, Map<String, List<List<Run>>> results,
-            String accesses, int runs, StringBuilder csv) {
+    private void table(String stat, List<OverheadMode> modes,
+            Map<String, List<List<ProfilerWorkloadChild.Result>>> results, String accesses, List<List<String>> rows) {
         System.out.printf(Locale.ROOT, "%n%s of %d runs%n%-16s %-10s %10s %8s %10s %8s %10s %8s %12s %8s%n", stat, runs,
                 "workload", "mode", "steady_ms", "ratio", "cpu_ms", "ratio", "total_ms", "ratio", "peak_rss_kb", "ratio");
-        double[][] logRatio = new double[modes.size()][METRICS.length];
-        for (Map.Entry<String, List<List<Run>>> e : results.entrySet()) {
-            double[] base = new double[METRICS.length];
+        double[][][] ratios = new double[modes.size()][METRICS][results.size()];
+        int wi = 0;
+        for (Map.Entry<String, List<List<ProfilerWorkloadChild.Result>>> e : results.entrySet()) {
+            double[] base = new double[METRICS];
             for (int m = 0; m < modes.size(); m++) {
-                List<Run> rs = e.getValue().get(m);
-                double[] value = new double[METRICS.length];
-                double[] ratio = new double[METRICS.length];
-                for (int k = 0; k < METRICS.length; k++) {
+                List<ProfilerWorkloadChild.Result> rs = e.getValue().get(m);
+                double[] value = new double[METRICS];
+                double[] ratio = new double[METRICS];
+                for (int k = 0; k < METRICS; k++) {
                     int metric = k;
-                    long[] v = rs.stream().mapToLong(r -> metric(r, metric)).toArray();
-                    value[k] = stat.equals("best") ? Arrays.stream(v).min().orElse(0) : median(v);
+                    double[] v = rs.stream().mapToDouble(r -> metric(r, metric)).toArray();
+                    value[k] = stat.equals("best") ? Stats.min(v) : Stats.median(v);
                     if (m == 0) {
                         base[k] = value[k];
                     }
                     ratio[k] = value[k] / base[k];
-                    logRatio[m][k] += Math.log(ratio[k]);
+                    ratios[m][k][wi] = ratio[k];
                 }
                 System.out.printf(Locale.ROOT, "%-16s %-10s %10.1f %8.2f %10.1f %8.2f %10.1f %8.2f %12.0f %8.2f%n",
                         e.getKey(), modes.get(m).name(), value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1], value[2] / 1e6,
                         ratio[2], value[3], ratio[3]);
-                csv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%.1f,%.3f,%.1f,%.3f,%.1f,%.3f,%.0f,%.3f%n", stat,
-                        e.getKey(), modes.get(m).name(), accesses, runs, value[0] / 1e6, ratio[0], value[1] / 1e6, ratio[1],
-                        value[2] / 1e6, ratio[2], value[3], ratio[3]));
+                rows.add(List.of(stat, e.getKey(), modes.get(m).name(), accesses, Integer.toString(runs),
+                        format("%.1f", value[0] / 1e6), format("%.3f", ratio[0]), format("%.1f", value[1] / 1e6),
+                        format("%.3f", ratio[1]), format("%.1f", value[2] / 1e6), format("%.3f", ratio[2]),
+                        format("%.0f", value[3]), format("%.3f", ratio[3])));
             }
+            wi++;
         }
         for (int m = 1; m < modes.size(); m++) {
-            double[] g = new double[METRICS.length];
-            for (int k = 0; k < METRICS.length; k++) {
-                g[k] = Math.exp(logRatio[m][k] / results.size());
+            double[] g = new double[METRICS];
+            for (int k = 0; k < METRICS; k++) {
+                g[k] = Stats.geomean(ratios[m][k]);
             }
             System.out.printf(Locale.ROOT, "geomean %-10s steady slowdown %.2f, steady CPU %.2f, total slowdown %.2f, "
                     + "peak RSS ratio %.2f%n", modes.get(m).name(), g[0], g[1], g[2], g[3]);
-            csv.append(String.format(Locale.ROOT, "%s,geomean,%s,%s,%d,,%.3f,,%.3f,,%.3f,,%.3f%n", stat, modes.get(m).name(),
-                    accesses, runs, g[0], g[1], g[2], g[3]));
+            rows.add(List.of(stat, "geomean", modes.get(m).name(), accesses, Integer.toString(runs), "",
+                    format("%.3f", g[0]), "", format("%.3f", g[1]), "", format("%.3f", g[2]), "", format("%.3f", g[3])));
         }
     }
 
-    static double median(long[] v) {
-        long[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
-    }
-
-    static Path agentJar(Path dir) throws IOException {
-        Manifest mf = new Manifest();
-        mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        mf.getMainAttributes().putValue("Premain-Class", "com.numa.profiler.ProfilerAgentMain");
-        mf.getMainAttributes().putValue("Can-Retransform-Classes", "true");
-        Path jar = dir.resolve("profiler-agent.jar");
-        try (JarOutputStream o = new JarOutputStream(Files.newOutputStream(jar), mf)) {
-            o.flush();
-        }
-        return jar;
-    }
-
-    static Run runChild(String workload, double scale, Path agent, String modeFlag, String accesses, Path output)
-            throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms1g", "-Xmx1g"));
-        if (Runtime.version().feature() >= 22) {
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        if (modeFlag != null) {
-            cmd.add("-javaagent:" + agent + "=" + modeFlag + " -XX:NUMAProfilerAccesses=" + accesses
-                    + " -XX:+NUMAProfilerQuiet -XX:NUMAProfilerOutput=" + output);
-        }
-        Files.deleteIfExists(output.resolve("summary.json")); // the check below must see this run's, not a previous round's
-        cmd.add(ProfilerWorkloadChild.class.getName());
-        cmd.add(workload);
-        cmd.add(String.valueOf(scale));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
-            throw new IllegalStateException("run failed: " + cmd + "\n" + text);
-        }
-        long elapsed = -1;
-        long cpu = -1;
-        long total = -1;
-        long rss = -1;
-        for (String tok : text.split("\\s+")) {
-            if (tok.startsWith("elapsed_ns=")) {
-                elapsed = Long.parseLong(tok.substring(11));
-            } else if (tok.startsWith("cpu_ns=")) {
-                cpu = Long.parseLong(tok.substring(7));
-            } else if (tok.startsWith("total_ns=")) {
-                total = Long.parseLong(tok.substring(9));
-            } else if (tok.startsWith("peak_rss_kb=")) {
-                rss = Long.parseLong(tok.substring(12));
-            }
-        }
-        if (elapsed < 0) {
-            throw new IllegalStateException("no result line from " + cmd + "\n" + text);
-        }
-        if (modeFlag != null && !Files.isRegularFile(output.resolve("summary.json"))) {
-            // The agent turns itself off on a bad flag and lets the program run: such a run measures no profiler.
-            throw new IllegalStateException("the profiler did not run (no " + output.resolve("summary.json") + "): "
-                    + cmd + "\n" + text);
-        }
-        return new Run(elapsed, cpu, total, rss);
+    private static String format(String pattern, double value) {
+        return String.format(Locale.ROOT, pattern, value);
     }
 }

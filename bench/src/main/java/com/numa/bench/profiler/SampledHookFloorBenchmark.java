@@ -17,11 +17,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The floor of sampled mode on array-exchange's inner loop (see {@link ProfilerWorkloads}), one thread, no agent: the
- * loop as written, and the same loop with the calls the sampled-mode rewriting inserts (the countdown local passed
- * through {@code Hooks.*Sampled}, handed back to the thread's slot around the one call), written out by hand. The sink
- * does nothing, so what is measured is the cost of the hooks themselves, not of the profiler's bookkeeping:
- * {@code sampling=1048576} is an expired countdown about once per million accesses, {@code 64} the default rate.
+ * The floor of sampled mode on array-exchange's inner loop (see {@code com.numa.bench.workloads.ArrayExchange}), one
+ * thread, no agent: the loop as written, and the same loop with the calls the sampled-mode rewriting inserts (the
+ * countdown local passed through {@code Hooks.*Sampled}, handed back to the thread's slot around the one call), written
+ * out by hand. The sink does nothing, so what is measured is the cost of the hooks themselves, not of the profiler's
+ * bookkeeping: {@code sampling=1048576} is an expired countdown about once per million accesses, {@code 64} the
+ * default rate.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

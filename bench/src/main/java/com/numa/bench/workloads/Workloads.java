@@ -1,16 +1,38 @@
 package com.numa.bench.workloads;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.DoubleFunction;
 
-/** The built-in workloads by name, each sized by a scale factor (1.0 ≈ 2–4 s on one core of the development VM). */
+/**
+ * The built-in workloads by name, for the overhead drivers and their child JVMs. The optimizer's three are sized for
+ * one core (scale 1.0 ≈ 2–4 s on the development VM), the profiler's four for two threads (scale 1 ≈ 0.3–0.8 s an
+ * iteration without profiling on a 2-core VM).
+ */
 public final class Workloads {
-    private static final Map<String, DoubleFunction<Workload>> ALL = new TreeMap<>(Map.of(
-            SingleThreadedLoop.NAME, SingleThreadedLoop::new,
-            BalancedWorkers.NAME, BalancedWorkers::new,
-            ImbalancedWorkers.NAME, ImbalancedWorkers::new));
+    private static final Map<String, Workload> ALL = new LinkedHashMap<>();
+
+    static {
+        for (Workload w : List.of(
+                new Workload("single-threaded-loop",
+                        "all work on the main thread (the optimizer's SINGLE_THREADED case)", SingleThreadedLoop::run),
+                new Workload("balanced-workers",
+                        "four equal worker threads (the case the optimizer's probe decides on)", BalancedWorkers::run),
+                new Workload("imbalanced-workers",
+                        "one worker with 70% of the work, seven sharing 30% (EMBARRASSINGLY_IMBALANCED)",
+                        ImbalancedWorkers::run),
+                new Workload("object-graph", "two threads walk a shuffled 100k-node ring (reference field reads)",
+                        ObjectGraph::run),
+                new Workload("array-exchange",
+                        "two threads move references through one shared Object[] (reference array loads and stores)",
+                        ArrayExchange::run),
+                new Workload("hashmap", "two threads do HashMap gets and puts on boxed keys (JDK collections)",
+                        HashMapUpdates::run),
+                new Workload("matrix", "two threads multiply 160x160 double matrices (primitive array accesses)",
+                        MatrixMultiply::run))) {
+            ALL.put(w.name(), w);
+        }
+    }
 
     private Workloads() {
     }
@@ -19,51 +41,17 @@ public final class Workloads {
         return List.copyOf(ALL.keySet());
     }
 
-    public static Workload create(String name, double scale) {
-        DoubleFunction<Workload> f = ALL.get(name);
-        if (f == null) {
-            throw new IllegalArgumentException("unknown workload '" + name + "': choose one of " + names());
+    /** The workload called {@code name}; IllegalArgumentException with the known names when there is none. */
+    public static Workload named(String name) {
+        Workload w = ALL.get(name);
+        if (w == null) {
+            throw new IllegalArgumentException("unknown workload '" + name + "'; known: " + String.join(", ", names()));
         }
-        if (!(scale > 0)) {
-            throw new IllegalArgumentException("workload scale must be > 0, got " + scale);
-        }
-        return f.apply(scale);
+        return w;
     }
 
-    /** Mixed integer work and short-lived allocation over {@code steps} steps; shared by the workloads. */
-    static long churn(long steps, long seed) {
-        long x = seed;
-        long[] window = new long[256];
-        for (long i = 0; i < steps; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
-            window[(int) (i & 255)] ^= x >>> 17;
-            if ((i & 1023) == 0) {
-                long[] tmp = new long[32]; // young-generation allocation, as real programs do
-                tmp[(int) (x & 31)] = x;
-                x += tmp[(int) ((x >>> 8) & 31)];
-            }
-        }
-        long s = 0;
-        for (long v : window) {
-            s += v;
-        }
-        return s ^ x;
-    }
-
-    /** Runs {@code steps[i]} of churn on thread i (named prefix-i) and joins them. */
-    static long onThreads(String prefix, long[] steps) throws InterruptedException {
-        long[] results = new long[steps.length];
-        Thread[] ts = new Thread[steps.length];
-        for (int i = 0; i < steps.length; i++) {
-            int k = i;
-            ts[i] = new Thread(() -> results[k] = churn(steps[k], k + 1), prefix + i);
-            ts[i].start();
-        }
-        long sum = 0;
-        for (int i = 0; i < ts.length; i++) {
-            ts[i].join();
-            sum += results[i];
-        }
-        return sum;
+    /** One line per workload, name and description, for a tool's {@code --help}. */
+    public static List<String> describe() {
+        return ALL.values().stream().map(w -> String.format("  %-22s %s", w.name(), w.description())).toList();
     }
 }

@@ -1,0 +1,86 @@
+package com.numa.core.window;
+
+import com.numa.core.io.JsonFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The measured part of a run: the iterations after warm-up. A harness marks each iteration (our built-in workloads
+ * directly, DaCapo through our callback, Renaissance through our plugin); features that measure (PerfUtil, the
+ * profiler) listen and count only inside the window; the characterization runner reads the iteration times back.
+ *
+ * <p>Where the marks go: every listener is called on the marking thread, and when the system property
+ * {@value #FILE_PROPERTY} names a file, one JSON line per finished iteration is appended to it
+ * ({@code {"benchmark":..., "iteration":..., "warmup":..., "passed":..., "duration_ns":...}}), so nothing is printed on
+ * the application's own output.
+ */
+public final class MeasurementWindow {
+    /** System property naming the file the iteration lines are appended to. */
+    public static final String FILE_PROPERTY = "numa.iterations.file";
+
+    /** What a feature does at the window's edges. */
+    public interface Listener {
+        /** An iteration starts; {@code warmup} iterations are outside the window. */
+        void iterationStarted(boolean warmup);
+
+        /** An iteration ended; the window so far ends here when it was not a warm-up. */
+        void iterationEnded(boolean warmup);
+    }
+
+    private static final List<Listener> LISTENERS = new CopyOnWriteArrayList<>();
+    private static volatile long startNs;
+
+    private MeasurementWindow() {
+    }
+
+    public static void addListener(Listener listener) {
+        LISTENERS.add(listener);
+    }
+
+    public static void removeListener(Listener listener) {
+        LISTENERS.remove(listener);
+    }
+
+    /** Marks the start of iteration {@code iteration} (1-based) of {@code benchmark}. */
+    public static void iterationStarted(String benchmark, int iteration, boolean warmup) {
+        for (Listener l : LISTENERS) {
+            l.iterationStarted(warmup);
+        }
+        startNs = System.nanoTime();
+    }
+
+    /** Marks its end; {@code passed} is the harness's verdict (a failed validation is reported, not hidden). */
+    public static void iterationEnded(String benchmark, int iteration, boolean warmup, boolean passed) {
+        iterationEnded(benchmark, iteration, warmup, passed, System.nanoTime() - startNs);
+    }
+
+    /** As {@link #iterationEnded(String, int, boolean, boolean)} with the harness's own duration. */
+    public static void iterationEnded(String benchmark, int iteration, boolean warmup, boolean passed, long durationNs) {
+        for (Listener l : LISTENERS) {
+            l.iterationEnded(warmup);
+        }
+        String file = System.getProperty(FILE_PROPERTY);
+        if (file != null && !file.isBlank()) {
+            Map<String, Object> line = new LinkedHashMap<>();
+            line.put("benchmark", benchmark);
+            line.put("iteration", iteration);
+            line.put("warmup", warmup);
+            line.put("passed", passed);
+            line.put("duration_ns", durationNs);
+            try {
+                Files.writeString(Path.of(file), JsonFiles.mapper().writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException e) {
+                // the run goes on; the runner reports the missing iteration times
+                System.err.println("numa: cannot append to " + file + ": " + e.getMessage());
+            }
+        }
+    }
+}
