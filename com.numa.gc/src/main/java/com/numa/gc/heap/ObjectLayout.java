@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
 /**
  * The object model of the research heap: a 32-byte header, reference slots, then the payload, 8-byte aligned.
  * <pre>
- * +0  meta    : size in bytes (32 bits) | slot count (16) | home node (8) | age (4) | unused (4)
+ * +0  meta    : size in bytes (32 bits) | slot count (16) | home node (8) | age (4) | write counter flag (1)
  * +8  id      : the trace's object id (so the heap can be walked back to ids after a collection)
  * +16 owner   : thread key of the last writer (the allocator until someone writes)
  * +20 vote    : majority vote of the nodes that accessed it: candidate node (8 bits) | net count (24 bits)
@@ -28,6 +28,7 @@ final class ObjectLayout {
     static final int FORWARD = 24;
     static final int MAX_SLOTS = 0xFFFF;
     static final int MAX_AGE = 15;
+    private static final long WRITE_COUNTER = 1L << 60;
     private static final int NO_CANDIDATE = 0xFF;
     private static final int MAX_VOTES = 0xFF_FFFF;
 
@@ -62,7 +63,12 @@ final class ObjectLayout {
     }
 
     static long withNodeAndAge(long meta, int node, int age) {
-        return meta(size(meta), slots(meta), node, Math.min(age, MAX_AGE));
+        return meta(size(meta), slots(meta), node, Math.min(age, MAX_AGE)) | (meta & WRITE_COUNTER);
+    }
+
+    /** Whether the payload starts with a write counter (payloads of 8 bytes or more). */
+    static boolean hasWriteCounter(long meta) {
+        return (meta & WRITE_COUNTER) != 0;
     }
 
     /** The payload's deterministic byte {@code i} for object {@code id} (so contents can be checked after copies). */
@@ -73,7 +79,7 @@ final class ObjectLayout {
     /** Writes a fresh object: header, null slots, pattern payload with a zero write counter. */
     static void initialize(ByteBuffer b, int off, long id, int slots, int payloadBytes, int node, int owner) {
         int size = (int) sizeOf(slots, payloadBytes);
-        b.putLong(off + META, meta(size, slots, node, 0));
+        b.putLong(off + META, meta(size, slots, node, 0) | (payloadBytes >= 8 ? WRITE_COUNTER : 0));
         b.putLong(off + ID, id);
         b.putInt(off + OWNER, owner);
         b.putInt(off + VOTE, NO_CANDIDATE << 24);

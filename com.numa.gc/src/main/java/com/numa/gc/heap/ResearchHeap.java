@@ -215,7 +215,7 @@ public final class ResearchHeap implements AutoCloseable {
         int off = access(thread, id);
         long meta = buf.getLong(off + ObjectLayout.META);
         int payload = ObjectLayout.HEADER + 8 * ObjectLayout.slots(meta);
-        if (ObjectLayout.size(meta) - payload >= 8) {
+        if (ObjectLayout.hasWriteCounter(meta)) {
             buf.putLong(off + payload, buf.getLong(off + payload) + 1);
         }
         buf.putInt(off + ObjectLayout.OWNER, thread);

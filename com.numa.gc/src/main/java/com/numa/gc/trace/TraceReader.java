@@ -49,6 +49,7 @@ public final class TraceReader implements Closeable {
         if (ended) {
             return null;
         }
+        long tagOffset = offset;
         int tag = in.read();
         offset++;
         if (tag < 0) {
@@ -79,7 +80,7 @@ public final class TraceReader implements Closeable {
             case TraceFormat.WRITE -> new TraceEvent.Write(thread, varint());
             case TraceFormat.GC -> new TraceEvent.Gc(thread);
             default -> throw new TraceFormatException(source + " is damaged: unknown record tag " + tag
-                    + " at byte " + (offset - 1));
+                    + " at byte " + tagOffset);
         };
         records++;
         return e;
