@@ -288,10 +288,10 @@ public final class ResearchHeap implements AutoCloseable {
         }
     }
 
-    /** Asks the kernel (move_pages) where the pages of up to {@code sample} random live objects are. */
+    /** Asks the kernel (move_pages) where {@code sample} random places in the live regions are (none when empty). */
     public PlacementCheck checkPlacement(int sample, long seed) {
         int[] regions = arena.inUseRegions();
-        int n = Math.min(sample, regions.length);
+        int n = regions.length == 0 ? 0 : sample;
         int[] offsets = new int[n];
         Random random = new Random(seed);
         for (int i = 0; i < n; i++) {
