@@ -6,6 +6,7 @@ import com.numa.perfutil.affinity.PageNodes;
 import com.numa.perfutil.topology.NumaTopology;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 
 /**
  * The heap's memory: one anonymous mapping split into one segment per node, each bound to its node with mbind, and
@@ -27,7 +28,12 @@ final class NodeArena implements AutoCloseable {
     private final int[][] free;
     private final int[] freeCount;
     private int inUseCount;
-    private int nextInterleaved;
+    /**
+     * Picks the node of each interleaved region. Random rather than round-robin: with a fixed rotation, threads that
+     * take regions in a fixed order would keep getting the same node, a pattern neither page interleaving nor first
+     * touch has.
+     */
+    private final SplittableRandom interleave = new SplittableRandom(0x5eed);
     private final String binding;
 
     NodeArena(NumaTopology topology, long heapBytes, int regionBytes) {
@@ -130,10 +136,10 @@ final class NodeArena implements AutoCloseable {
 
     /**
      * Takes a free region on {@code node} (or on the nearest node with one, when that node's segment is full), or
-     * with {@link Collector#ANY} on the next node in round-robin order. Returns -1 when the arena is full.
+     * with {@link Collector#ANY} on a node drawn at random. Returns -1 when the arena is full.
      */
     synchronized int take(int node) {
-        int first = node == Collector.ANY ? Math.floorMod(nextInterleaved++, nodes) : node;
+        int first = node == Collector.ANY ? interleave.nextInt(nodes) : node;
         for (int i = 0; i < nodes; i++) {
             int n = nearest(first, i);
             if (freeCount[n] > 0) {
