@@ -8,11 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Emulated topologies that exist on any machine: every pseudo-node spans all usable CPUs and one real node. */
-final class TestTopologies {
+public final class TestTopologies {
     private TestTopologies() {
     }
 
-    static NumaTopology nodes(int count) {
+    public static NumaTopology nodes(int count) {
         NumaTopology real = NumaTopologies.real();
         CpuSet cpus = real.usableCpus();
         int realNode = real.node(0).realNode();

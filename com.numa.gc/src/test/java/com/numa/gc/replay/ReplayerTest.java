@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.gc.heap.Collectors;
 import com.numa.gc.heap.HeapExhaustedException;
+import com.numa.gc.heap.TestTopologies;
 import com.numa.gc.heap.ThreadPinning;
 import com.numa.gc.report.ReplayReport;
 import com.numa.gc.synth.JbbTraceGenerator;
 import com.numa.gc.trace.TraceEvent;
 import com.numa.gc.trace.TraceReader;
 import com.numa.gc.trace.TraceWriter;
-import com.numa.perfutil.topology.CpuSet;
-import com.numa.perfutil.topology.NumaNode;
-import com.numa.perfutil.topology.NumaTopologies;
 import com.numa.perfutil.topology.NumaTopology;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -26,17 +24,8 @@ import org.junit.jupiter.api.Test;
 class ReplayerTest {
     private static final byte[] JBB = JbbTraceGenerator.generate(new JbbTraceGenerator.Config(4, 50, 100, 400, 3));
 
-    /** Two pseudo-nodes over all usable CPUs: exists on any machine. */
-    private static NumaTopology twoNodes() {
-        NumaTopology real = NumaTopologies.real();
-        CpuSet cpus = real.usableCpus();
-        int rn = real.node(0).realNode();
-        return new NumaTopology(List.of(new NumaNode(0, cpus, 0, rn), new NumaNode(1, cpus, 0, rn)),
-                new int[][] {{10, 21}, {21, 10}}, true);
-    }
-
     private static Replayer replayer(long heapBytes) {
-        NumaTopology t = twoNodes();
+        NumaTopology t = TestTopologies.nodes(2);
         return new Replayer(t, heapBytes, 1, ThreadPinning.affinity(t), Replayer.ThreadPlacement.AS_TRACED, null);
     }
 
