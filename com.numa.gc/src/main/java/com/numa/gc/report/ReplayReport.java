@@ -135,10 +135,11 @@ public final class ReplayReport {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true"); // reports are made on servers without a display
         }
-        CategoryChart chart = new CategoryChartBuilder().width(800).height(400)
+        CategoryChart chart = new CategoryChartBuilder().width(900).height(450)
                 .title("Remote accesses by heap policy").xAxisTitle("policy").yAxisTitle("remote accesses (%)")
                 .build();
         chart.getStyler().setLegendVisible(true);
+        chart.getStyler().setXAxisLabelRotation(20); // six policy names side by side overlap otherwise
         List<String> policies = results.stream().map(ReplayResult::policy).toList();
         chart.addSeries("all", policies, results.stream().map(r -> r.accesses().remotePct()).toList());
         chart.addSeries("old generation", policies, results.stream().map(r -> {
