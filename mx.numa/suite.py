@@ -96,6 +96,30 @@ suite = {
             "dependencies": ["JOPT_SIMPLE", "COMMONS_MATH3", "JMH_GENERATOR_ANNPROCESS"],
             "maven": {"groupId": "org.openjdk.jmh", "artifactId": "jmh-core", "version": "1.37"},
         },
+        # Only the PNG path of XChart is used (javax.imageio), so its SVG/PDF/GIF libraries are left out, as in the pom.
+        "XCHART": {
+            "digest": "sha512:33e625854662938e962ed98f572a2b0fc428ba68432216e91a62abf09e460335a4e97e34c9c65528be9e963347e4ed7c4809a4ec877c88d324d13d24c04c74d5",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "org.knowm.xchart", "artifactId": "xchart", "version": "3.8.8"},
+        },
+        "APIGUARDIAN": {
+            "digest": "sha512:d7ccd0e7019f1a997de39d66dc0ad4efe150428fdd7f4c743c93884f1602a3e90135ad34baea96d5b6d925ad6c0c8487c8e78304f0a089a12383d4a62e2c9a61",
+            "license": "Apache-2.0",
+            "maven": {"groupId": "org.apiguardian", "artifactId": "apiguardian-api", "version": "1.1.2"},
+        },
+        "JQWIK_API": {
+            "digest": "sha512:bd59628c94202cd3ec38237f004d863a3d7cf2a2c1c818ba088f1f5fa947a4ad251eecfb01f3ab01bbc2c68fba4911a3ffa62085cd9cfb2a885dddc7ded0d812",
+            "license": "EPL-2.0",
+            "dependencies": ["APIGUARDIAN"],
+            "maven": {"groupId": "net.jqwik", "artifactId": "jqwik-api", "version": "1.9.2"},
+        },
+        # The property-test engine; the JUnit Platform it plugs into comes with JUNIT_CONSOLE_STANDALONE.
+        "JQWIK_ENGINE": {
+            "digest": "sha512:a306213e3092356aa09bad00e6c0106c2734524631e4caa0922ada15a5a9519116df7890677460e438258980ae92b009d072a973c7b7b63303d05f4b36faca4e",
+            "license": "EPL-2.0",
+            "dependencies": ["JQWIK_API"],
+            "maven": {"groupId": "net.jqwik", "artifactId": "jqwik-engine", "version": "1.9.2"},
+        },
         # Jupiter API + engine + platform + console launcher in one jar (same JUnit 5.12.2 as the Maven build).
         "JUNIT_CONSOLE_STANDALONE": {
             "digest": "sha512:27aae65313e94353a4c89afc4588a06fba08d675a6435b57c08848fbc9827e0b39fde49813e17d876129558670d678070299aca57ec6e23bb26b4e72b74c0629",
@@ -138,8 +162,9 @@ suite = {
         "com.numa.gc": {
             "dir": "com.numa.gc",
             "sourceDirs": ["src/main/java"],
-            "dependencies": ["com.numa.perfutil"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "dependencies": ["com.numa.perfutil", "PICOCLI", "XCHART", "COMMONS_CSV"],
+            # java.desktop: XChart draws with java.awt and encodes PNG with javax.imageio.
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
         # The front door. src/main/resources holds the feature registry (META-INF/services), which mx numa-features
@@ -147,8 +172,8 @@ suite = {
         "com.numa.vm": {
             "dir": "com.numa.vm",
             "sourceDirs": ["src/main/java", "src/main/resources"],
-            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "PICOCLI"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc", "PICOCLI"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
         "com.numa.bench": {
@@ -173,6 +198,15 @@ suite = {
             "sourceDirs": ["src/test/java"],
             "dependencies": ["com.numa.bench", "JUNIT_CONSOLE_STANDALONE"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
+        # The research heap's unit and property tests (Maven runs them in the com.numa.gc module).
+        "com.numa.gc.tests": {
+            "dir": "com.numa.gc",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.gc", "JUNIT_CONSOLE_STANDALONE", "JQWIK_ENGINE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
             "testProject": True,
         },

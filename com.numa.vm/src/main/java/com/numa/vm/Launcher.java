@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import com.numa.gc.GcReplayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -45,7 +46,8 @@ public final class Launcher implements Runnable {
     static CommandLine commandLine(PrintStream out, PrintStream err, Map<String, String> env) {
         CommandLine cli = new CommandLine(new Launcher())
                 .addSubcommand(new VmCommand(env))
-                .addSubcommand(new FlagsCommand());
+                .addSubcommand(new FlagsCommand())
+                .addSubcommand(new GcReplayCommand());
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));

@@ -26,11 +26,12 @@ public final class LinuxSyscalls {
 
     /** System call numbers per architecture: glibc has no wrappers for most of these. */
     private record Numbers(long perfEventOpen, long gettid, long schedSetaffinity, long schedGetaffinity, long getcpu,
-            long setMempolicy, long getMempolicy, long mbind, long movePages, long migratePages) {
+            long setMempolicy, long getMempolicy, long mbind, long movePages, long migratePages, long mmap,
+            long munmap) {
     }
 
-    private static final Numbers X86_64 = new Numbers(298, 186, 203, 204, 309, 238, 239, 237, 279, 256);
-    private static final Numbers AARCH64 = new Numbers(241, 178, 122, 123, 168, 237, 236, 235, 239, 238);
+    private static final Numbers X86_64 = new Numbers(298, 186, 203, 204, 309, 238, 239, 237, 279, 256, 9, 11);
+    private static final Numbers AARCH64 = new Numbers(241, 178, 122, 123, 168, 237, 236, 235, 239, 238, 222, 215);
 
     private static volatile LibC libc;
     private static Numbers numbers;
@@ -224,6 +225,29 @@ public final class LinuxSyscalls {
         Memory o = words(java.util.Arrays.copyOf(oldNodes, words));
         Memory n = words(java.util.Arrays.copyOf(newNodes, words));
         return syscall("migrate_pages", hint, nr().migratePages, pid, words * 64L + 1, o, n);
+    }
+
+    private static final int PROT_READ_WRITE = 0x1 | 0x2;
+    private static final int MAP_PRIVATE_ANONYMOUS_NORESERVE = 0x02 | 0x20 | 0x4000;
+
+    /**
+     * mmap(2) of {@code len} bytes of private anonymous memory, readable and writable, without swap reservation.
+     * Returns the page-aligned address; pages are allocated on first touch, under the policy mbind gives the range.
+     */
+    public static long mmapAnonymous(long len, String hint) {
+        return syscall("mmap", hint, nr().mmap, Pointer.NULL, len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS_NORESERVE,
+                -1, 0L);
+    }
+
+    /** munmap(2) of [addr, addr+len): the pages go back to the kernel. */
+    public static void munmap(long addr, long len) {
+        syscall("munmap", "address 0x" + Long.toHexString(addr) + ", " + len + " bytes", nr().munmap,
+                new Pointer(addr), len);
+    }
+
+    /** A direct ByteBuffer over {@code len} bytes of native memory at {@code addr} (no copy; valid until unmapped). */
+    public static java.nio.ByteBuffer directBuffer(long addr, int len) {
+        return new Pointer(addr).getByteBuffer(0, len);
     }
 
     private static Memory words(long[] mask) {
