@@ -3,6 +3,7 @@ package com.numa.profiler;
 import com.numa.core.log.NumaLog;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.flags.Flag;
+import com.numa.core.window.MeasurementWindow;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.topology.NumaTopology;
 import com.numa.profiler.rt.Hooks;
@@ -104,8 +105,26 @@ public final class NumaProfiler {
                 NodeLocator.of(topology, log),
                 new ObjectSizes(inst), log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH));
         String startAt = flags.get(ProfilerFlags.START_AT).trim();
-        ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD), !startAt.isEmpty(),
-                flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
+        boolean iterations = flags.get(ProfilerFlags.ITERATIONS);
+        ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD),
+                !startAt.isEmpty() || iterations, flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
+        if (iterations) {
+            MeasurementWindow.addListener(new MeasurementWindow.Listener() {
+                @Override
+                public void iterationStarted(boolean warmup) {
+                    if (!warmup) {
+                        window.set(true);
+                    }
+                }
+
+                @Override
+                public void iterationEnded(boolean warmup) {
+                    if (!warmup) {
+                        window.set(false);
+                    }
+                }
+            });
+        }
         runtime.attach(window);
         // JNA must be initialised now: its first use starts a process and waits for a JDK thread, and a hook running
         // on that thread would then wait for JNA's class initialisation (a deadlock seen with JDK instrumentation).

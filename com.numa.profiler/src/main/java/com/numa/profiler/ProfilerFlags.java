@@ -50,6 +50,9 @@ public final class ProfilerFlags {
             "Start profiling at the entry of this method (pkg.Class.method); empty = no method window");
     public static final Flag<String> STOP_AT = Flag.string("NUMAProfilerStopAt", "",
             "Stop profiling at the entry of this method (pkg.Class.method)");
+    public static final Flag<Boolean> ITERATIONS = Flag.bool("NUMAProfilerIterations", false,
+            "Profile only the measured iterations the application or its harness marks (numa characterize's suites); "
+                    + "off = the whole run");
     public static final Flag<Boolean> START_ON_DEMAND = Flag.bool("NUMAProfilerOnDemand", false,
             "Do not start profiling by itself; wait for start() on the MBean com.numa:type=NUMAProfiler");
     public static final Flag<Boolean> MBEAN = Flag.bool("NUMAProfilerMBean", false,
@@ -69,7 +72,7 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
-                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
+                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
                 NODE_REFRESH, QUIET);
     }
 

@@ -14,12 +14,13 @@ import java.util.Locale;
  * counting began, rewritten whole at every interval through a temporary file and an atomic rename (CsvTables), so a reader never
  * sees a half-written file.
  *
- * <p>Columns: {@code scope} (thread or core), {@code timestamp_ns} (System.nanoTime of the reading: differences are
+ * <p>Columns: {@code scope} (thread, window or core), {@code timestamp_ns} (System.nanoTime of the reading: differences are
  * intervals), {@code tid}, {@code thread}, {@code role} (main, application, jvm-internal), {@code ended} (the thread
  * had exited: this is its final reading), {@code cpu}, {@code node} (node index in the topology), {@code event},
  * {@code raw}, {@code enabled_ns}, {@code running_ns}, {@code scaled} (raw × enabled / running), {@code coverage_pct}
  * (running / enabled: below 100 the event was multiplexed). Thread rows leave cpu and node empty; core rows leave
- * tid, thread, role and ended empty.
+ * tid, thread, role and ended empty. {@code window} rows are thread rows counting only the measured iterations (from
+ * the start of the first to the end of the latest, as the application marks them through MeasurementWindow).
  */
 final class PerfUtilCsv {
     static final String[] HEADER = {"scope", "timestamp_ns", "tid", "thread", "role", "ended", "cpu", "node", "event",
@@ -29,11 +30,18 @@ final class PerfUtilCsv {
     }
 
     /** Replaces {@code target} atomically with the readings' rows. */
-    static void write(Path target, List<ThreadSample> threads, List<CoreSample> cores) throws IOException {
+    static void write(Path target, List<ThreadSample> threads, List<CoreSample> cores, List<ThreadSample> window)
+            throws IOException {
         CsvTables.write(target, List.of(HEADER), csv -> {
             for (ThreadSample s : threads) {
                 for (CounterValue v : s.values()) {
                     csv.printRecord(counts("thread", s.timestampNs(), s.thread().tid(), s.thread().name(),
+                            s.thread().role().label(), s.ended(), "", "", v));
+                }
+            }
+            for (ThreadSample s : window) {
+                for (CounterValue v : s.values()) {
+                    csv.printRecord(counts("window", s.timestampNs(), s.thread().tid(), s.thread().name(),
                             s.thread().role().label(), s.ended(), "", "", v));
                 }
             }

@@ -2,6 +2,7 @@ package com.numa.perfutil.session;
 
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.log.NumaLog;
+import com.numa.core.window.MeasurementWindow;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
 import com.numa.perfutil.counters.ThreadSampler;
@@ -26,6 +27,23 @@ final class PerfUtilSession {
     private final long intervalMs;
     private final NumaLog log;
     private final PerfUtilReadings readings = new PerfUtilReadings();
+    private final PerfUtilWindow window = new PerfUtilWindow();
+    /** Readings at the edges of the measured iterations, when the application marks them. */
+    private final MeasurementWindow.Listener windowEdges = new MeasurementWindow.Listener() {
+        @Override
+        public void iterationStarted(boolean warmup) {
+            if (!warmup) {
+                edge(true);
+            }
+        }
+
+        @Override
+        public void iterationEnded(boolean warmup) {
+            if (!warmup) {
+                edge(false);
+            }
+        }
+    };
     private boolean off;
     private boolean finished;
 
@@ -90,6 +108,7 @@ final class PerfUtilSession {
         if (!round()) {
             return;
         }
+        listenToIterations();
         Thread sampler = new Thread(this::loop, THREAD_NAME);
         sampler.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));
@@ -109,6 +128,23 @@ final class PerfUtilSession {
         }
     }
 
+    /** From now on, the measured iterations the application marks get window rows (removed at exit). */
+    void listenToIterations() {
+        MeasurementWindow.addListener(windowEdges);
+    }
+
+    /** A reading at a window edge (on the application's thread that marks the iteration). */
+    private synchronized void edge(boolean start) {
+        if (start && window.opened() || !round()) {
+            return;
+        }
+        if (start) {
+            window.open(readings.threads());
+        } else {
+            window.close(readings.threads());
+        }
+    }
+
     /** One reading of every counter and a rewrite of the CSV; false once PerfUtil is off. */
     synchronized boolean round() {
         if (off) {
@@ -121,7 +157,7 @@ final class PerfUtilSession {
             if (cores != null) {
                 readings.addCores(cores.sample());
             }
-            PerfUtilCsv.write(output, readings.threads(), readings.cores());
+            PerfUtilCsv.write(output, readings.threads(), readings.cores(), window.threads());
             return true;
         } catch (IOException | RuntimeException e) {
             turnOff("cannot sample or write " + output.toAbsolutePath() + ": " + e);
@@ -135,6 +171,7 @@ final class PerfUtilSession {
             return;
         }
         finished = true;
+        MeasurementWindow.removeListener(windowEdges);
         try {
             if (round()) {
                 if (threads != null) {

@@ -1,6 +1,7 @@
 package com.numa.perfutil.session;
 
 import com.numa.core.log.NumaLog;
+import com.numa.core.window.MeasurementWindow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -143,6 +144,33 @@ class PerfUtilSessionTest {
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(csv),
                 "the CSV gets the same mode as any file the user creates (umask), not a temp file's 0600");
         assertEquals("", err());
+    }
+
+    @Test
+    void windowRowsCountOnlyTheMeasuredIterations() throws IOException {
+        ScriptedThreads threads = new ScriptedThreads();
+        threads.rounds.add(List.of(sample(MAIN, 10, 5_000_000, 3, false)));                       // warm-up
+        threads.rounds.add(List.of(sample(MAIN, 20, 6_000_000, 4, false)));                       // window opens
+        threads.rounds.add(List.of(sample(MAIN, 30, 9_000_000, 6, false), sample(WORKER, 30, 2_000_000, 1, false)));
+        threads.rounds.add(List.of(sample(MAIN, 40, 9_500_000, 7, false), sample(WORKER, 40, 2_500_000, 1, false)));
+        Path csv = tmp.resolve("window.csv");
+        PerfUtilSession s = new PerfUtilSession(threads, null, EVENTS, csv, 1000, log);
+        assertTrue(s.round());
+        s.listenToIterations();
+        MeasurementWindow.iterationStarted("b", 1, true); // a warm-up: no edge, no reading
+        MeasurementWindow.iterationEnded("b", 1, true, true);
+        MeasurementWindow.iterationStarted("b", 2, false);
+        MeasurementWindow.iterationEnded("b", 2, false, true);
+        s.finish();
+        List<CSVRecord> window = read(csv).stream().filter(r -> r.get("scope").equals("window")).toList();
+        CSVRecord mainClock = window.stream().filter(r -> r.get("tid").equals("100") && r.get("event").equals("task-clock"))
+                .findFirst().orElseThrow();
+        assertEquals("3000000", mainClock.get("raw"), "9,000,000 at the end of the measured iteration - 6,000,000 at its start");
+        CSVRecord workerClock = window.stream().filter(r -> r.get("tid").equals("101") && r.get("event").equals("task-clock"))
+                .findFirst().orElseThrow();
+        assertEquals("2000000", workerClock.get("raw"), "a thread started inside the window counts from zero");
+        assertEquals(4, window.size(), "2 threads x 2 events");
+        assertTrue(threads.rounds.isEmpty(), "one reading per measured edge, none for the warm-up: " + threads.rounds);
     }
 
     @Test
