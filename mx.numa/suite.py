@@ -167,12 +167,26 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
+        # Signature-compatible stubs of DaCapo's Callback and Renaissance's Plugin: compile-time only, never in the jar.
+        "com.numa.characterize.stubs": {
+            "dir": "com.numa.characterize.stubs",
+            "sourceDirs": ["src/main/java"],
+            "javaCompliance": "17+",
+        },
+        "com.numa.characterize": {
+            "dir": "com.numa.characterize",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.perfutil", "com.numa.characterize.stubs", "PICOCLI", "XCHART"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
+            "javaCompliance": "17+",
+        },
         # The front door. src/main/resources holds the feature registry (META-INF/services), which mx numa-features
         # checks against these projects.
         "com.numa.vm": {
             "dir": "com.numa.vm",
             "sourceDirs": ["src/main/java", "src/main/resources"],
-            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc", "PICOCLI"],
+            "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc", "com.numa.characterize",
+                             "PICOCLI"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
@@ -201,6 +215,15 @@ suite = {
             "javaCompliance": "17+",
             "testProject": True,
         },
+        # numa characterize's unit tests (Maven runs them in the com.numa.characterize module).
+        "com.numa.characterize.tests": {
+            "dir": "com.numa.characterize",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.characterize", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         # The research heap's unit and property tests (Maven runs them in the com.numa.gc module).
         "com.numa.gc.tests": {
             "dir": "com.numa.gc",
@@ -214,8 +237,15 @@ suite = {
 
     "distributions": {
         # The launcher and the java agent in one jar, as com.numa.vm/target/numa-agent.jar is for Maven.
+        # The harness stubs in a distribution of their own, so that NUMA_AGENT (which lists it as a distDependency)
+        # does not bundle them: the real DaCapo/Renaissance jars provide those classes at run time.
+        "NUMA_HARNESS_STUBS": {
+            "dependencies": ["com.numa.characterize.stubs"],
+            "maven": False,
+        },
         "NUMA_AGENT": {
             "dependencies": ["com.numa.vm"],
+            "distDependencies": ["NUMA_HARNESS_STUBS"],
             "manifestEntries": {
                 "Main-Class": "com.numa.vm.Launcher",
                 "Premain-Class": "com.numa.vm.NumaAgent",

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import com.numa.characterize.CharacterizeCommand;
 import com.numa.gc.GcReplayCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,6 +48,7 @@ public final class Launcher implements Runnable {
         CommandLine cli = new CommandLine(new Launcher())
                 .addSubcommand(new VmCommand(env))
                 .addSubcommand(new FlagsCommand())
+                .addSubcommand(new CharacterizeCommand(env))
                 .addSubcommand(new GcReplayCommand());
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

@@ -1,0 +1,22 @@
+package com.numa.characterize.analysis;
+
+/**
+ * Every threshold of the classification (each one an option of {@code numa characterize}); the defaults follow the
+ * ISMM'23 study (§4.1, §4.2 and the Awareness Thread's §5.1.1 values) where it gives one.
+ *
+ * @param mainSharePct          Single-Threaded when the main thread's share of the application's work exceeds this
+ * @param workerSharePct        a non-main application thread is a worker when it does at least this share of the
+ *                              non-main application work (else auxiliary)
+ * @param embarrassingImbalancePct Embarrassingly Imbalanced when the workers' imbalance (Eq. 1) exceeds this
+ * @param imbalancePct          Imbalanced when the workers' imbalance exceeds this (and they are not TLP-bound)
+ * @param sharedReadPct         Data Parallel needs shared reads below this (and shared writes below sharedWritePct)
+ * @param sharedWritePct        Read & Write Dependencies at or above this share of shared writes
+ * @param localityMissIncreasePct Locality-Bound when Dual Node's LLC miss rate exceeds Single Node's by this many points
+ * @param scalingLossRatio      a verdict "does not scale" when All Nodes / Single Node performance is below this
+ */
+public record Thresholds(double mainSharePct, double workerSharePct, double embarrassingImbalancePct,
+        double imbalancePct, double sharedReadPct, double sharedWritePct, double localityMissIncreasePct,
+        double scalingLossRatio) {
+
+    public static final Thresholds DEFAULTS = new Thresholds(80, 4, 90, 20, 10, 1, 5, 0.95);
+}

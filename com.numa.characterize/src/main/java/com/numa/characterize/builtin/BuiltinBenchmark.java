@@ -1,0 +1,65 @@
+package com.numa.characterize.builtin;
+
+import com.numa.characterize.suite.Benchmark;
+import com.numa.characterize.suite.ExpectedCategories;
+import com.numa.characterize.suite.RunOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A built-in workload as the runner starts it: its main class from the agent jar (which holds this package), with
+ * the run's threads, size and iteration counts as {@code key=value} arguments. It marks its own iterations.
+ */
+final class BuiltinBenchmark implements Benchmark {
+    private final BuiltinWorkload workload;
+
+    BuiltinBenchmark(BuiltinWorkload workload) {
+        this.workload = workload;
+    }
+
+    @Override
+    public String name() {
+        return workload.benchmarkName();
+    }
+
+    /**
+     * {@code -cp <agent jar> <main class> threads= size= warmup= iterations=}. A {@code quick} run uses the small
+     * size; threads 0 or less and a blank size leave the workload's default (available processors, default).
+     */
+    @Override
+    public List<String> javaArguments(RunOptions options, Path agentJar) {
+        List<String> args = new ArrayList<>(List.of("-cp", agentJar.toString(), workload.mainClassName()));
+        if (options.threads() > 0) {
+            args.add("threads=" + options.threads());
+        }
+        String size = options.quick() ? WorkloadSize.SMALL.argument() : options.size();
+        if (size != null && !size.isBlank()) {
+            args.add("size=" + WorkloadSize.of(size).argument());
+        }
+        args.add("warmup=" + options.warmup());
+        args.add("iterations=" + options.iterations());
+        return List.copyOf(args);
+    }
+
+    @Override
+    public boolean marksIterations() {
+        return true;
+    }
+
+    @Override
+    public Optional<String> paperCounterpart() {
+        return workload.paperCounterpart();
+    }
+
+    @Override
+    public Optional<ExpectedCategories> groundTruth() {
+        return Optional.of(workload.groundTruth());
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,64 @@
+package com.numa.characterize.builtin;
+
+import com.numa.characterize.suite.ExpectedCategories;
+import com.numa.characterize.suite.ExpectedCategories.DataDependency;
+import com.numa.characterize.suite.ExpectedCategories.Parallelism;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The seven built-in workloads, one per category of ISMM'23 Figures 2 and 3, with the categories each is built to
+ * fall into: the ground truth the characterization is checked against.
+ */
+enum BuiltinWorkload {
+    SERIAL_WALK(SerialWalk.NAME, SerialWalk.class, SerialWalk::new,
+            Parallelism.SINGLE_THREADED, DataDependency.DATA_PARALLEL, null),
+    HALF_CORES_WALK(HalfCoresWalk.NAME, HalfCoresWalk.class, HalfCoresWalk::new,
+            Parallelism.TLP_BOUND, DataDependency.DATA_PARALLEL, null),
+    DOMINANT_WORKER(DominantWorker.NAME, DominantWorker.class, DominantWorker::new,
+            Parallelism.EMBARRASSINGLY_IMBALANCED, DataDependency.DATA_PARALLEL, null),
+    UNEVEN_KMEANS(UnevenKMeans.NAME, UnevenKMeans.class, UnevenKMeans::new,
+            Parallelism.IMBALANCED, DataDependency.READ_ONLY, "fj-kmeans"),
+    PARALLEL_WALK(ParallelWalk.NAME, ParallelWalk.class, ParallelWalk::new,
+            Parallelism.EXPLICITLY_PARALLEL, DataDependency.DATA_PARALLEL, null),
+    SHARED_DICTIONARY(SharedDictionary.NAME, SharedDictionary.class, SharedDictionary::new,
+            Parallelism.EXPLICITLY_PARALLEL, DataDependency.READ_ONLY, "scrabble"),
+    DINING_PHILOSOPHERS(DiningPhilosophers.NAME, DiningPhilosophers.class, DiningPhilosophers::new,
+            Parallelism.EXPLICITLY_PARALLEL, DataDependency.READ_WRITE, "philosophers");
+
+    private final String benchmarkName;
+    private final Class<?> mainClass;
+    private final Function<BuiltinArguments, Workload> setUp;
+    private final ExpectedCategories groundTruth;
+    private final String paperCounterpart;
+
+    BuiltinWorkload(String benchmarkName, Class<?> mainClass, Function<BuiltinArguments, Workload> setUp,
+            Parallelism parallelism, DataDependency dataDependency, String paperCounterpart) {
+        this.benchmarkName = benchmarkName;
+        this.mainClass = mainClass;
+        this.setUp = setUp;
+        this.groundTruth = new ExpectedCategories(parallelism, dataDependency);
+        this.paperCounterpart = paperCounterpart;
+    }
+
+    String benchmarkName() {
+        return benchmarkName;
+    }
+
+    String mainClassName() {
+        return mainClass.getName();
+    }
+
+    /** Sets the workload up in this JVM (its workers started, its input built), as its main method does. */
+    Workload setUp(BuiltinArguments arguments) {
+        return setUp.apply(arguments);
+    }
+
+    ExpectedCategories groundTruth() {
+        return groundTruth;
+    }
+
+    Optional<String> paperCounterpart() {
+        return Optional.ofNullable(paperCounterpart);
+    }
+}

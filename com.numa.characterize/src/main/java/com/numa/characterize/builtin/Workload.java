@@ -1,0 +1,14 @@
+package com.numa.characterize.builtin;
+
+/**
+ * One built-in workload after its set-up: its workers exist and its input is built, so an iteration is only the
+ * measured work. Closing ends its workers.
+ */
+interface Workload extends AutoCloseable {
+
+    /** Runs one iteration and returns its result; every iteration of one workload returns the same value. */
+    long iteration() throws InterruptedException;
+
+    @Override
+    void close();
+}

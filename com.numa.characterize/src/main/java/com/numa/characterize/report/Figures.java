@@ -1,0 +1,136 @@
+package com.numa.characterize.report;
+
+import com.numa.characterize.analysis.Parallelism;
+import com.numa.characterize.run.ApplicationResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The figures of the report, drawn by XChart as PNG: the category map (where each application sits on Figure 2's two
+ * axes), the workers' imbalance, the shared accesses and the scaling. Each figure is named after its file.
+ */
+public final class Figures {
+    private static final int WIDTH = 760;
+    private static final int HEIGHT = 380;
+
+    /** One figure: its file name, caption and PNG bytes. */
+    public record Figure(String file, String caption, byte[] png) {
+    }
+
+    private Figures() {
+    }
+
+    public static List<Figure> all(List<ApplicationResult> apps, Provenance p) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        List<ApplicationResult> done = apps.stream().filter(a -> a.verdict() != null).toList();
+        List<Figure> out = new ArrayList<>();
+        if (done.isEmpty()) {
+            return out;
+        }
+        out.add(new Figure("category_map.png", "Category map: main thread's share of the work against the workers' "
+                + "imbalance (Figure 2's axes); the marker is the category found" + note(p), png(categoryMap(done))));
+        out.add(new Figure("imbalance.png", "Workers' imbalance (Eq. 1) in cycles (C), instructions (I) and object accesses (OA)"
+                + note(p), png(imbalance(done, p))));
+        if (done.stream().anyMatch(a -> a.profile() != null)) {
+            out.add(new Figure("sharing.png", "Shared reads and writes, % of profiled object accesses (Table 4)",
+                    png(sharing(done))));
+        }
+        if (done.stream().anyMatch(a -> !Double.isNaN(a.verdict().scaling()))) {
+            out.add(new Figure("scaling.png", "All Nodes vs Single Node performance (Table 6; above 1: faster on all nodes)",
+                    png(scaling(done))));
+        }
+        return out;
+    }
+
+    private static String note(Provenance p) {
+        return p.hardwarePmu() ? "" : " (no PMU: work is task-clock)";
+    }
+
+    private static XYChart categoryMap(List<ApplicationResult> apps) {
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).xAxisTitle("workers' imbalance (%)")
+                .yAxisTitle("main thread's share of the work (%)").build();
+        style(c.getStyler());
+        c.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        c.getStyler().setMarkerSize(11);
+        Map<String, List<ApplicationResult>> byCategory = new LinkedHashMap<>();
+        for (ApplicationResult a : apps) {
+            byCategory.computeIfAbsent(a.verdict().parallelism().label(), k -> new ArrayList<>()).add(a);
+        }
+        byCategory.forEach((category, list) -> {
+            double[] x = list.stream().mapToDouble(a -> a.parallelism().workImbalancePct()).toArray();
+            double[] y = list.stream().mapToDouble(a -> a.parallelism().mainPct()).toArray();
+            c.addSeries(category, x, y).setMarker(SeriesMarkers.CIRCLE);
+        });
+        for (ApplicationResult a : apps) {
+            Parallelism p = a.parallelism();
+            c.addAnnotation(new AnnotationText(a.name(), p.workImbalancePct(), p.mainPct() + 4, false));
+        }
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(105.0).setXAxisMin(0.0);
+        return c;
+    }
+
+    private static CategoryChart imbalance(List<ApplicationResult> apps, Provenance p) {
+        CategoryChart c = bars("imbalance (%)");
+        List<String> names = apps.stream().map(ApplicationResult::name).toList();
+        c.addSeries(p.hardwarePmu() ? "C (cycles)" : "C (task-clock)", names,
+                apps.stream().map(a -> (Number) zero(a.parallelism().cyclesImbalancePct())).toList());
+        if (p.hardwarePmu()) {
+            c.addSeries("I (instructions)", names, apps.stream().map(a -> (Number) zero(a.parallelism().instructionsImbalancePct())).toList());
+        }
+        if (apps.stream().anyMatch(a -> !Double.isNaN(a.parallelism().accessesImbalancePct()))) {
+            c.addSeries("OA (object accesses)", names, apps.stream().map(a -> (Number) zero(a.parallelism().accessesImbalancePct())).toList());
+        }
+        return c;
+    }
+
+    private static CategoryChart sharing(List<ApplicationResult> apps) {
+        CategoryChart c = bars("% of object accesses");
+        List<ApplicationResult> profiled = apps.stream().filter(a -> a.profile() != null).toList();
+        List<String> names = profiled.stream().map(ApplicationResult::name).toList();
+        c.addSeries("shared reads", names, profiled.stream().map(a -> (Number) zero(a.profile().sharedReadPct())).toList());
+        c.addSeries("shared writes", names, profiled.stream().map(a -> (Number) zero(a.profile().sharedWritePct())).toList());
+        return c;
+    }
+
+    private static CategoryChart scaling(List<ApplicationResult> apps) {
+        CategoryChart c = bars("Single Node time / All Nodes time");
+        List<ApplicationResult> both = apps.stream().filter(a -> !Double.isNaN(a.verdict().scaling())).toList();
+        c.addSeries("All Nodes vs Single Node", both.stream().map(ApplicationResult::name).toList(),
+                both.stream().map(a -> (Number) a.verdict().scaling()).toList());
+        return c;
+    }
+
+    private static CategoryChart bars(String yTitle) {
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).yAxisTitle(yTitle).build();
+        style(c.getStyler());
+        c.getStyler().setXAxisLabelRotation(20);
+        return c;
+    }
+
+    private static void style(AxesChartStyler s) {
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setChartBackgroundColor(java.awt.Color.WHITE);
+        s.setPlotGridLinesVisible(true);
+    }
+
+    private static double zero(double v) {
+        return Double.isNaN(v) ? 0 : v;
+    }
+
+    private static byte[] png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
+        return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    }
+}

@@ -1,0 +1,148 @@
+package com.numa.characterize.report;
+
+import com.numa.characterize.run.ApplicationResult;
+import com.numa.core.io.AtomicFiles;
+import com.numa.core.io.CsvTables;
+import com.numa.core.io.JsonFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a characterization's files, each atomically: one CSV per table, characterization.json (every table with the
+ * provenance), the figures as PNG, report.html (one self-contained page: figures inlined) and report.md.
+ */
+public final class StudyOutput {
+    private StudyOutput() {
+    }
+
+    public static void write(Path out, List<ApplicationResult> apps, Provenance p) throws IOException {
+        List<Table> tables = StudyTables.all(apps, p);
+        List<Figures.Figure> figures = Figures.all(apps, p);
+        for (Table t : tables) {
+            CsvTables.write(out.resolve(t.file()), t.header(), csv -> {
+                for (List<String> row : t.rows()) {
+                    csv.printRecord(row);
+                }
+            });
+        }
+        for (Figures.Figure f : figures) {
+            Path file = out.resolve("figures").resolve(f.file());
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), "." + f.file(), ".tmp");
+            Files.write(tmp, f.png());
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        JsonFiles.write(out.resolve("characterization.json"), json(tables, p));
+        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p));
+        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p));
+    }
+
+    private static Map<String, Object> json(List<Table> tables, Provenance p) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("provenance", p);
+        Map<String, Object> byFile = new LinkedHashMap<>();
+        for (Table t : tables) {
+            List<Map<String, String>> rows = new ArrayList<>();
+            for (List<String> r : t.rows()) {
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int i = 0; i < t.header().size(); i++) {
+                    row.put(t.header().get(i), r.get(i));
+                }
+                rows.add(row);
+            }
+            Map<String, Object> table = new LinkedHashMap<>();
+            table.put("title", t.title());
+            table.put("note", t.note());
+            table.put("rows", rows);
+            byFile.put(t.file().replace(".csv", ""), table);
+        }
+        root.put("tables", byFile);
+        return root;
+    }
+
+    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p) {
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
+                + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
+                + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}"
+                + "td,th{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top}"
+                + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
+                + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
+        sb.append("<h1>NUMA characterization: ").append(esc(p.suite())).append("</h1>\n");
+        sb.append("<p class=\"note\">").append(esc(p.date())).append(" &middot; ").append(esc(p.machine())).append(", ")
+                .append(p.cpus()).append(" CPUs &middot; ").append(esc(p.jvm())).append(" &middot; topology ")
+                .append(esc(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
+        if (!p.countersNote().isEmpty()) {
+            sb.append("<p class=\"warn\">").append(esc(p.countersNote())).append("</p>\n");
+        }
+        sb.append("<h2>Configurations</h2><ul>");
+        p.configurations().entrySet()
+                .forEach(e -> sb.append("<li><b>").append(esc(e.getKey())).append("</b>: ").append(esc(e.getValue())).append("</li>"));
+        sb.append("</ul>\n");
+        for (Table t : tables) {
+            sb.append("<h2>").append(esc(t.title())).append("</h2>\n");
+            if (!t.note().isEmpty()) {
+                sb.append("<p class=\"note\">").append(esc(t.note())).append("</p>\n");
+            }
+            sb.append("<table><tr>");
+            t.header().forEach(h -> sb.append("<th>").append(esc(h)).append("</th>"));
+            sb.append("</tr>\n");
+            for (List<String> r : t.rows()) {
+                sb.append("<tr>");
+                r.forEach(c -> sb.append("<td>").append(esc(c)).append("</td>"));
+                sb.append("</tr>\n");
+            }
+            sb.append("</table>\n");
+            if (t.file().equals("categories.csv")) {
+                for (Figures.Figure f : figures) {
+                    sb.append("<figure><img alt=\"").append(esc(f.caption())).append("\" src=\"data:image/png;base64,")
+                            .append(Base64.getEncoder().encodeToString(f.png())).append("\"><figcaption>")
+                            .append(esc(f.caption())).append("</figcaption></figure>\n");
+                }
+            }
+        }
+        sb.append("<h2>Events</h2><p class=\"note\">").append(esc(String.join(", ", p.events())))
+                .append("; lowest multiplexing coverage ").append(String.format(java.util.Locale.ROOT, "%.0f%%", p.minCoveragePct()))
+                .append("</p>\n</body></html>\n");
+        return sb.toString();
+    }
+
+    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p) {
+        StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
+        sb.append(p.date()).append(" · ").append(p.machine()).append(", ").append(p.cpus()).append(" CPUs · ").append(p.jvm())
+                .append(" · topology ").append(p.topology()).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("\n\n");
+        if (!p.countersNote().isEmpty()) {
+            sb.append("> ").append(p.countersNote()).append("\n\n");
+        }
+        p.configurations().entrySet()
+                .forEach(e -> sb.append("- **").append(e.getKey()).append("**: ").append(e.getValue()).append("\n"));
+        sb.append("\n");
+        for (Table t : tables) {
+            sb.append("## ").append(t.title()).append("\n\n");
+            if (!t.note().isEmpty()) {
+                sb.append(t.note()).append("\n\n");
+            }
+            sb.append("| ").append(String.join(" | ", t.header())).append(" |\n|");
+            t.header().forEach(h -> sb.append("---|"));
+            sb.append("\n");
+            for (List<String> r : t.rows()) {
+                sb.append("| ").append(String.join(" | ", r.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
+            }
+            sb.append("\n");
+            if (t.file().equals("categories.csv")) {
+                figures.forEach(f -> sb.append("![").append(f.caption()).append("](figures/").append(f.file()).append(")\n\n"));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,124 @@
+package com.numa.characterize.report;
+
+import com.numa.characterize.analysis.Locality;
+import com.numa.characterize.analysis.Parallelism;
+import com.numa.characterize.analysis.Verdict;
+import com.numa.characterize.run.ApplicationResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The study's tables (Tables 2, 4, 5, 6 and the categories) from the applications' results, each built once. */
+public final class StudyTables {
+    private StudyTables() {
+    }
+
+    public static List<Table> all(List<ApplicationResult> apps, Provenance p) {
+        return List.of(categories(apps), parallelism(apps, p), sharing(apps), locality(apps, p), scaling(apps));
+    }
+
+    static Table parallelism(List<ApplicationResult> apps, Provenance p) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ApplicationResult a : apps) {
+            Parallelism t = a.parallelism();
+            if (t == null) {
+                rows.add(List.of(a.name(), "", "", "", "", "", "", "", "", "", ""));
+                continue;
+            }
+            rows.add(List.of(a.name(), t.workMetric(), num(t.mainPct()), String.valueOf(t.auxiliaries()), num(t.auxiliaryPct()),
+                    String.valueOf(t.workers().size()), num(t.workersPct()), num(t.cyclesImbalancePct()),
+                    num(t.instructionsImbalancePct()), num(t.accessesImbalancePct()), num(t.jvmInternalPct())));
+        }
+        return new Table("table2_parallelism.csv", "Table 2: parallelism and balance (Single Node)",
+                join("Shares of the application's work; imbalance = stdev/mean of the workers (Eq. 1). A worker does at "
+                        + "least the worker share of the non-main application work; JVM-internal threads apart.", p.countersNote()),
+                List.of("application", "work_metric", "main_pct", "auxiliary_threads", "auxiliary_pct", "workers", "workers_pct",
+                        "imbalance_c_pct", "imbalance_i_pct", "imbalance_oa_pct", "jvm_internal_pct"), rows);
+    }
+
+    static Table sharing(List<ApplicationResult> apps) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ApplicationResult a : apps) {
+            rows.add(a.profile() == null ? List.of(a.name(), "", "", "")
+                    : List.of(a.name(), num(a.profile().sharedReadPct()), num2(a.profile().sharedWritePct()),
+                            String.valueOf(a.profile().accesses())));
+        }
+        return new Table("table4_sharing.csv", "Table 4: shared accesses (owner = last writer, Single Node, NUMAProfiler)",
+                "Shares of all profiled object accesses (reference-typed fields and array elements).",
+                List.of("application", "shared_read_pct", "shared_write_pct", "profiled_accesses"), rows);
+    }
+
+    static Table locality(List<ApplicationResult> apps, Provenance p) {
+        List<List<String>> rows = new ArrayList<>();
+        boolean any = false;
+        for (ApplicationResult a : apps) {
+            Locality l = a.locality();
+            any |= l.measured();
+            rows.add(List.of(a.name(), num(l.singleReadMissPct()), num(l.singleWriteMissPct()), num(l.dualReadMissPct()),
+                    num(l.dualWriteMissPct()), num(l.dualRemoteReadPct()), num(l.dualRemoteWritePct())));
+        }
+        String note = any ? "LLC miss rates of the application threads; remote = share of Dual Node's LLC misses served by "
+                + "a remote node (Figure 4)."
+                : "not measured: " + (p.hardwarePmu() ? "the PMU does not count the LLC/node events" : "no PMU");
+        return new Table("table5_locality.csv", "Table 5: data locality, Single vs Dual Node", note,
+                List.of("application", "single_llc_read_miss_pct", "single_llc_write_miss_pct", "dual_llc_read_miss_pct",
+                        "dual_llc_write_miss_pct", "dual_remote_read_pct", "dual_remote_write_pct"), rows);
+    }
+
+    static Table scaling(List<ApplicationResult> apps) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ApplicationResult a : apps) {
+            double single = a.medianNs().getOrDefault("single", Double.NaN);
+            double all = a.medianNs().getOrDefault("all", Double.NaN);
+            rows.add(List.of(a.name(), ms(single), ms(a.medianNs().getOrDefault("dual", Double.NaN)), ms(all),
+                    num2(single / all)));
+        }
+        return new Table("table6_scaling.csv", "Table 6: All Nodes vs Single Node",
+                "Median measured iteration time; all_vs_single = Single Node time / All Nodes time (above 1: faster on all nodes).",
+                List.of("application", "single_median_ms", "dual_median_ms", "all_median_ms", "all_vs_single"), rows);
+    }
+
+    static Table categories(List<ApplicationResult> apps) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ApplicationResult a : apps) {
+            Verdict v = a.verdict();
+            String expected = a.expected() == null ? ""
+                    : a.expected().parallelism().label() + ", " + a.expected().dataDependency().label();
+            String paper = PaperCategories.of(a.counterpart().isEmpty() ? a.name() : a.counterpart())
+                    .map(PaperCategories.Entry::describe).orElse("");
+            String failures = String.join("; ", a.failures());
+            if (v == null) {
+                rows.add(List.of(a.name(), "", "", "", "", "not characterized: " + failures, "", expected, "", a.counterpart(),
+                        paper, failures));
+                continue;
+            }
+            String dep = v.dataDependency() == null ? "not profiled" : v.dataDependency().label();
+            String locality = v.localityBound() == null ? "not measured" : v.localityBound() ? "yes" : "no";
+            String matches = a.expected() == null ? ""
+                    : String.valueOf(a.expected().parallelism() == v.parallelism()
+                            && (v.dataDependency() == null || a.expected().dataDependency() == v.dataDependency()));
+            rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.recommendation(), v.reason(),
+                    expected, matches, a.counterpart(), paper, failures));
+        }
+        return new Table("categories.csv", "Categories and recommendations",
+                "Parallelism (Figure 2), data dependencies (Figure 3), Locality-Bound (Table 5), scaling (Table 6).",
+                List.of("application", "parallelism", "data_dependency", "locality_bound", "all_vs_single", "recommendation",
+                        "reason", "expected", "matches_expected", "paper_counterpart", "paper_categories", "failures"), rows);
+    }
+
+    private static String join(String a, String b) {
+        return b.isEmpty() ? a : a + " " + b;
+    }
+
+    static String num(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    static String num2(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? "" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static String ms(double ns) {
+        return Double.isNaN(ns) ? "" : String.format(Locale.ROOT, "%.1f", ns / 1e6);
+    }
+}

@@ -1,0 +1,27 @@
+package com.numa.characterize.run;
+
+import com.numa.characterize.analysis.Locality;
+import com.numa.characterize.analysis.Parallelism;
+import com.numa.characterize.analysis.Verdict;
+import com.numa.characterize.suite.ExpectedCategories;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the study says about one application.
+ *
+ * @param name            the benchmark's name
+ * @param counterpart     the ISMM'23 benchmark it stands for, or ""
+ * @param expected        its ground truth, or null
+ * @param runs            every run, by configuration and kind (e.g. "single-counters")
+ * @param parallelism     Table 2 (Single Node), null when that run failed
+ * @param profile         Table 4 inputs, null when not profiled or failed
+ * @param locality        Table 5
+ * @param medianNs        median measured iteration time per configuration
+ * @param verdict         the categories and the recommendation, null when the Single Node run failed
+ * @param failures        why runs failed, empty when none did
+ */
+public record ApplicationResult(String name, String counterpart, ExpectedCategories expected, Map<String, RunRecord> runs,
+        Parallelism parallelism, ProfileSummary profile, Locality locality, Map<String, Double> medianNs, Verdict verdict,
+        List<String> failures) {
+}

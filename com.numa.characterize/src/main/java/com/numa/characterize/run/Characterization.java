@@ -1,0 +1,97 @@
+package com.numa.characterize.run;
+
+import com.numa.characterize.analysis.Classifier;
+import com.numa.characterize.analysis.Locality;
+import com.numa.characterize.analysis.Parallelism;
+import com.numa.characterize.analysis.PerfUtilRows;
+import com.numa.characterize.analysis.Thresholds;
+import com.numa.characterize.analysis.Verdict;
+import com.numa.characterize.suite.Benchmark;
+import com.numa.characterize.suite.RunOptions;
+import com.numa.core.stats.Stats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The study over a list of benchmarks: each runs with counters in every requested configuration that can be formed,
+ * and once under the profiler in Single Node; then Tables 2, 4, 5 and 6 and the categories are derived. A failed run
+ * is reported and the others go on.
+ */
+public final class Characterization {
+    private final Runner runner;
+    private final Placements placements;
+    private final List<Configuration> configurations;
+    private final boolean profile;
+    private final Classifier classifier;
+
+    public Characterization(Runner runner, Placements placements, List<Configuration> configurations, boolean profile,
+            Classifier classifier) {
+        this.runner = runner;
+        this.placements = placements;
+        this.configurations = List.copyOf(configurations);
+        this.profile = profile;
+        this.classifier = classifier;
+    }
+
+    /** How many runs {@link #characterize} will start for {@code benchmarks} (for the progress lines). */
+    public static int runCount(int benchmarks, Placements placements, List<Configuration> configurations, boolean profile) {
+        int perBenchmark = (int) configurations.stream().filter(c -> placements.of(c) != null).count();
+        boolean single = placements.of(Configuration.SINGLE) != null && configurations.contains(Configuration.SINGLE);
+        return benchmarks * (perBenchmark + (profile && single ? 1 : 0));
+    }
+
+    public ApplicationResult characterize(Benchmark b, RunOptions options, String fingerprint) throws IOException {
+        Map<String, RunRecord> runs = new LinkedHashMap<>();
+        Map<String, Double> medians = new LinkedHashMap<>();
+        Map<Configuration, PerfUtilRows> rows = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
+        for (Configuration c : configurations) {
+            Placement p = placements.of(c);
+            if (p == null) {
+                continue;
+            }
+            RunRecord r = runner.run(b, options, p, Runner.Kind.COUNTERS, fingerprint);
+            runs.put(c.option() + "-counters", r);
+            if (r.succeeded()) {
+                medians.put(c.option(), Stats.median(r.iterationNs().stream().mapToLong(Long::longValue).toArray()));
+                rows.put(c, PerfUtilRows.read(runner.runDir(b, c, Runner.Kind.COUNTERS).resolve("perfutil.csv")));
+            } else {
+                failures.add(c.label() + ": " + r.failure());
+            }
+        }
+        ProfileSummary profiled = null;
+        Placement single = placements.of(Configuration.SINGLE);
+        if (profile && single != null && configurations.contains(Configuration.SINGLE)) {
+            RunRecord r = runner.run(b, options, single, Runner.Kind.PROFILE, fingerprint);
+            runs.put("single-profile", r);
+            Path dir = runner.runDir(b, Configuration.SINGLE, Runner.Kind.PROFILE).resolve("profile");
+            if (r.succeeded() && Files.isRegularFile(dir.resolve("summary.json"))) {
+                profiled = ProfileSummary.read(dir);
+            } else {
+                failures.add("profiler: " + r.failure());
+            }
+        }
+        // Table 2 comes from Single Node as in the study; from the first configuration that ran otherwise
+        PerfUtilRows base = rows.containsKey(Configuration.SINGLE) ? rows.get(Configuration.SINGLE)
+                : rows.values().stream().findFirst().orElse(null);
+        Parallelism parallelism = base == null ? null
+                : Parallelism.of(base, profiled == null ? Map.of() : profiled.accessesByThread(), classifierThresholds());
+        Locality locality = Locality.of(rows.get(Configuration.SINGLE), rows.get(Configuration.DUAL));
+        double scaling = medians.containsKey("single") && medians.containsKey("all")
+                ? medians.get("single") / medians.get("all") : Double.NaN;
+        Verdict verdict = parallelism == null ? null
+                : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
+                        profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling);
+        return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.groundTruth().orElse(null), runs,
+                parallelism, profiled, locality, medians, verdict, failures);
+    }
+
+    private Thresholds classifierThresholds() {
+        return classifier.thresholds();
+    }
+}

@@ -1,0 +1,167 @@
+package com.numa.characterize.run;
+
+import com.numa.characterize.suite.Benchmark;
+import com.numa.characterize.suite.RunOptions;
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
+import com.numa.core.child.TargetJava;
+import com.numa.core.io.AtomicFiles;
+import com.numa.core.io.JsonFiles;
+import com.numa.core.log.NumaLog;
+import com.numa.core.window.MeasurementWindow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Starts one benchmark in one configuration in a child JVM with the numa agent, and keeps what it measured in the
+ * run's directory ({@code <out>/runs/<benchmark>/<configuration>-<kind>/}: perfutil.csv or profile/, the iteration
+ * log, the child's stdout and stderr, and run.json last). A run whose run.json is there with the same fingerprint is
+ * not run again. Prints a progress line per run and per iteration, with the time left estimated from the runs so far.
+ */
+public final class Runner {
+    /** What a run measures. */
+    public enum Kind { COUNTERS, PROFILE }
+
+    /** Every event the study would like; PerfUtil drops, with one message, what the machine cannot count. */
+    public static final List<String> EVENTS = List.of("instructions", "cycles", "LLC-loads", "LLC-load-misses", "LLC-stores",
+            "LLC-store-misses", "node-load-misses", "node-store-misses", "task-clock", "context-switches", "cpu-migrations");
+
+    private final Path agentJar;
+    private final TargetJava java;
+    private final Path runsDir;
+    private final NumaLog log;
+    private final Duration timeout;
+    private final int profilerSampling;
+    private final int totalRuns;
+    private int started;
+    private long spentNs;
+    private int timed;
+
+    public Runner(Path agentJar, TargetJava java, Path outDir, NumaLog log, Duration timeout,
+            int profilerSampling, int totalRuns) {
+        this.agentJar = agentJar;
+        this.java = java;
+        this.runsDir = outDir.resolve("runs");
+        this.log = log;
+        this.timeout = timeout;
+        this.profilerSampling = profilerSampling;
+        this.totalRuns = totalRuns;
+    }
+
+    /** The directory of one run. */
+    public Path runDir(Benchmark b, Configuration c, Kind kind) {
+        return runsDir.resolve(safe(b.name())).resolve(c.option() + "-" + kind.name().toLowerCase(Locale.ROOT));
+    }
+
+    /** Runs (or finds, when an identical run finished before) one benchmark in one placement. */
+    public RunRecord run(Benchmark b, RunOptions options, Placement placement, Kind kind, String fingerprint)
+            throws IOException {
+        started++;
+        Path dir = runDir(b, placement.configuration(), kind);
+        Path record = dir.resolve("run.json");
+        String what = b.name() + " " + placement.configuration().label() + " (" + kind.name().toLowerCase(Locale.ROOT) + ")";
+        if (Files.isRegularFile(record)) {
+            RunRecord before = JsonFiles.mapper().readValue(record.toFile(), RunRecord.class);
+            if (before.fingerprint().equals(fingerprint) && before.succeeded()) {
+                log.info(String.format(Locale.ROOT, "[%d/%d] %s: done by an earlier run, kept", started, totalRuns, what));
+                return before;
+            }
+        }
+        log.info(String.format(Locale.ROOT, "[%d/%d] %s%s", started, totalRuns, what, timeLeft()));
+        deleteTree(dir);
+        Files.createDirectories(dir);
+        Path iterations = dir.resolve("iterations.jsonl");
+        List<String> flags = new ArrayList<>(List.of("-XX:NUMATopology=" + placement.topologySpec()));
+        if (kind == Kind.COUNTERS) {
+            flags.addAll(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=" + String.join(",", EVENTS),
+                    "-XX:PerfUtilOutput=" + dir.resolve("perfutil.csv")));
+        } else {
+            flags.addAll(List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet", "-XX:NUMAProfilerSampling=" + profilerSampling,
+                    "-XX:NUMAProfilerOutput=" + dir.resolve("profile")));
+            if (b.marksIterations()) {
+                flags.add("-XX:+NUMAProfilerIterations");
+            }
+        }
+        ChildJvm child = ChildJvm.on(java).via(placement.wrapper())
+                .options("-D" + MeasurementWindow.FILE_PROPERTY + "=" + iterations)
+                .agent(agentJar, flags).launch(b.javaArguments(options, agentJar)).timeout(timeout);
+        AtomicFiles.writeString(dir.resolve("command.txt"), String.join(" ", child.command()) + "\n");
+        IterationProgress progress = new IterationProgress(iterations, log, options.warmup() + options.iterations());
+        ChildRun r;
+        try {
+            progress.start();
+            r = child.run();
+        } finally {
+            progress.stop();
+        }
+        AtomicFiles.writeString(dir.resolve("stdout.txt"), r.stdout());
+        AtomicFiles.writeString(dir.resolve("stderr.txt"), r.stderr());
+        spentNs += r.wallNs();
+        timed++;
+        IterationLog its = IterationLog.read(iterations);
+        String failure = failure(b, kind, dir, r, its);
+        List<Long> times = b.marksIterations() ? its.measuredNs() : List.of(r.wallNs());
+        RunRecord result = new RunRecord(b.name(), placement.configuration().option(), kind.name().toLowerCase(Locale.ROOT),
+                fingerprint, r.timedOut() ? -1 : r.exitCode(), r.wallNs(), times, its.warmups(), failure);
+        JsonFiles.write(record, result);
+        if (!failure.isEmpty()) {
+            log.info("  " + what + " failed: " + failure);
+        }
+        return result;
+    }
+
+    private String failure(Benchmark b, Kind kind, Path dir, ChildRun r, IterationLog its) {
+        if (r.timedOut()) {
+            return "timed out after " + timeout.toSeconds() + " s";
+        }
+        if (r.exitCode() != 0) {
+            return "exit code " + r.exitCode() + ": " + lastLine(r.stderr()) + " (see " + dir.resolve("stderr.txt") + ")";
+        }
+        if (b.marksIterations() && its.measuredNs().isEmpty()) {
+            return "no measured iteration was marked (see " + dir.resolve("stderr.txt") + ")";
+        }
+        if (!its.allPassed()) {
+            return "an iteration did not pass its harness's validation";
+        }
+        if (kind == Kind.COUNTERS && !Files.isRegularFile(dir.resolve("perfutil.csv"))) {
+            return "PerfUtil wrote no counters: " + lastLine(r.stderr());
+        }
+        if (kind == Kind.PROFILE && !Files.isRegularFile(dir.resolve("profile/summary.json"))) {
+            return "the profiler wrote no profile: " + lastLine(r.stderr());
+        }
+        return "";
+    }
+
+    private String timeLeft() {
+        if (timed == 0) {
+            return "";
+        }
+        long leftS = spentNs / timed * (totalRuns - started + 1) / 1_000_000_000L;
+        return String.format(Locale.ROOT, ", about %dm%02ds left", leftS / 60, leftS % 60);
+    }
+
+    private static String lastLine(String text) {
+        List<String> lines = text.lines().filter(l -> !l.isBlank()).toList();
+        return lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1).strip();
+    }
+
+    static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        if (Files.exists(p)) {
+            try (var s = Files.walk(p)) {
+                for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(q);
+                }
+            }
+        }
+    }
+}

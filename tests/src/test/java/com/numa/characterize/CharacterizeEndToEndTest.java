@@ -1,0 +1,154 @@
+package com.numa.characterize;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
+import com.numa.core.io.CsvTables;
+import com.numa.core.io.JsonFiles;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code numa characterize} as a user runs it, from the packaged jar: the built-in suite lands in its ground-truth
+ * categories on the real topology and on the emulated two nodes, every table and the report are written (and the
+ * report renders in a real browser), and bad input gets one line and the documented exit code.
+ */
+class CharacterizeEndToEndTest {
+    private static final Path AGENT_JAR = Path.of(System.getProperty("numa.agent.jar"));
+
+    @TempDir
+    Path tmp;
+
+    /** bin/numa's java command, run in the test's temporary directory (where the default --out would go). */
+    private ChildRun numa(List<String> args) throws IOException {
+        return ChildJvm.current().options("-jar", AGENT_JAR.toString()).launch(args).directory(tmp)
+                .env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(10)).run();
+    }
+
+    private static List<CSVRecord> csv(Path file) throws IOException {
+        try (Reader in = Files.newBufferedReader(file);
+                CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+            return p.getRecords();
+        }
+    }
+
+    /** Every built-in workload's parallelism and data dependency are its ground truth. */
+    private static void assertGroundTruth(Path out, ChildRun r) throws IOException {
+        List<CSVRecord> categories = csv(out.resolve("categories.csv"));
+        assertEquals(7, categories.size(), r.diagnostics());
+        List<String> wrong = new ArrayList<>();
+        for (CSVRecord c : categories) {
+            String found = c.get("parallelism") + ", " + c.get("data_dependency");
+            if (!c.get("matches_expected").equals("true")) {
+                wrong.add(c.get("application") + ": found " + found + ", expected " + c.get("expected") + " (" + c.get("reason") + ")");
+            }
+        }
+        assertTrue(wrong.isEmpty(), String.join("\n", wrong) + "\n" + r.stderr());
+    }
+
+    @Test
+    void builtinSuiteOnTheRealTopology() throws Exception {
+        Path out = tmp.resolve("real");
+        ChildRun r = numa(List.of("characterize", "--suite", "builtin", "--quick", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.diagnostics());
+        assertGroundTruth(out, r);
+        for (String f : List.of("table2_parallelism.csv", "table4_sharing.csv", "table5_locality.csv", "table6_scaling.csv",
+                "categories.csv", "characterization.json", "report.html", "report.md", "figures/category_map.png")) {
+            assertTrue(Files.isRegularFile(out.resolve(f)), f);
+        }
+        JsonNode json = JsonFiles.mapper().readTree(out.resolve("characterization.json").toFile());
+        assertEquals("builtin", json.path("provenance").path("suite").asText());
+        assertFalse(json.path("provenance").path("events").isEmpty(), "the events counted are recorded");
+        assertTrue(json.path("tables").has("table2_parallelism"));
+        String progress = r.stderr();
+        assertTrue(progress.contains("numa: [1/14] ") && progress.contains("iteration 2/3"), progress);
+        if (json.path("provenance").path("hardwarePmu").asBoolean()) {
+            return;
+        }
+        assertTrue(Files.readString(out.resolve("report.html")).contains("no hardware PMU"), "marked in the report");
+        assertTrue(csv(out.resolve("table5_locality.csv")).stream().allMatch(c -> c.get("single_llc_read_miss_pct").isEmpty()));
+        assertRendersInABrowser(out.resolve("report.html"));
+    }
+
+    @Test
+    void builtinSuiteOnTheEmulatedTwoNodesWithScaling() throws Exception {
+        Path out = tmp.resolve("emulated");
+        ChildRun r = numa(List.of("characterize", "-XX:NUMATopology=2", "--suite", "builtin", "--quick", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.diagnostics());
+        assertGroundTruth(out, r);
+        List<CSVRecord> scaling = csv(out.resolve("table6_scaling.csv"));
+        assertTrue(scaling.stream().noneMatch(c -> c.get("all_vs_single").isEmpty()), "Table 6 is filled: " + scaling);
+        String report = Files.readString(out.resolve("report.html"));
+        assertTrue(report.contains("Dual Node</b>: not run") && report.contains("split in half"),
+                "the report says why Dual Node could not be formed");
+        // finished runs are kept: the same command again runs nothing
+        ChildRun again = numa(List.of("characterize", "-XX:NUMATopology=2", "--suite", "builtin", "--quick", "--out", out.toString()));
+        assertEquals(0, again.exitCode(), again.diagnostics());
+        assertEquals(21, again.stderr().lines().filter(l -> l.contains("done by an earlier run, kept")).count(), again.stderr());
+    }
+
+    @Test
+    void badInputIsOneLineWithTheDocumentedExitCode() throws Exception {
+        Path notAJar = Files.writeString(tmp.resolve("plain.jar"), "not a zip");
+        Path file = Files.writeString(tmp.resolve("a-file"), "");
+        Map<List<String>, String> usage = Map.of(
+                List.of("characterize", "--suite", "nosuch"), "unknown suite 'nosuch'",
+                List.of("characterize", "--suite", "dacapo:" + tmp.resolve("missing.jar")), "missing.jar",
+                List.of("characterize", "--suite", "renaissance:" + notAJar), "plain.jar",
+                List.of("characterize"), "nothing to characterize",
+                List.of("characterize", "--configs", "single,triple", "--suite", "builtin"), "unknown configuration 'triple'",
+                List.of("characterize", "--suite", "builtin", "--out", file.resolve("sub").toString()), "cannot write to --out",
+                List.of("characterize", "--suite", "builtin", "--bench", "nosuch"), "nosuch");
+        for (Map.Entry<List<String>, String> e : usage.entrySet()) {
+            ChildRun r = numa(e.getKey());
+            assertEquals(2, r.exitCode(), e.getKey() + "\n" + r.diagnostics());
+            assertEquals(1, r.stderr().lines().count(), "one line: " + r.stderr());
+            assertTrue(r.stderr().contains(e.getValue()), r.stderr());
+        }
+        assertFalse(Files.exists(tmp.resolve("numa-characterization")), "nothing written on bad usage");
+    }
+
+    @Test
+    void anApplicationThatFailsIsReportedAndTheExitCodeSaysSo() throws Exception {
+        Path out = tmp.resolve("failing");
+        ChildRun r = numa(List.of("characterize", "--configs", "single", "--no-profile", "--out", out.toString(), "--",
+                "-cp", AGENT_JAR.toString(), "com.numa.characterize.NoSuchMain"));
+        assertEquals(1, r.exitCode(), r.diagnostics());
+        CSVRecord row = csv(out.resolve("categories.csv")).get(0);
+        assertEquals("NoSuchMain", row.get("application"));
+        assertTrue(row.get("failures").contains("exit code 1"), row.toString());
+        assertTrue(Files.isRegularFile(out.resolve("report.html")), "the report says what failed");
+    }
+
+    private void assertRendersInABrowser(Path html) throws Exception {
+        Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser").map(Path::of).filter(Files::isExecutable)
+                .findFirst().orElse(null);
+        assumeTrue(chromium != null, "chromium is not installed (apt-get install chromium)");
+        Path shot = tmp.resolve("report.png");
+        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--window-size=1200,2000", "--screenshot=" + shot, "--dump-dom", html.toUri().toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String dom = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(dom.contains("Categories and recommendations") && dom.contains("data:image/png;base64,"),
+                "the browser loaded the page: " + dom.lines().limit(5).collect(Collectors.joining("\n")));
+        assertTrue(Files.size(shot) > 20_000, "a screenshot with content: " + Files.size(shot) + " bytes");
+    }
+}
