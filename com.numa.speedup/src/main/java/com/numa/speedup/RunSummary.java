@@ -1,0 +1,82 @@
+package com.numa.speedup;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+/**
+ * The raw times of one measured run that the speedup-stack equations take, in nanoseconds: the GC pause total
+ * (T_GC), the span from the first worker's start to the last worker's end (the rest of the run is the main thread
+ * alone, T_seq), the summed waits (Sync_i) and the summed time from each worker's exit to the last exit (Exit_i).
+ */
+record RunSummary(int workerCount, long workerSpanNs, long gcPauseNs, long syncNs, long exitNs, long runningNs,
+                  List<WorkerShare> workers) {
+
+    /** One worker's part of the sums; {@code runningNs} is -1 when PerfUtil did not see the thread. */
+    record WorkerShare(String name, long lifetimeNs, long syncNs, long exitNs, long runningNs) {
+    }
+
+    RunSummary {
+        workers = List.copyOf(workers);
+    }
+
+    static RunSummary of(RunTimeline timeline) {
+        List<WorkerTimes> ws = timeline.workers();
+        if (ws.isEmpty()) {
+            return new RunSummary(0, 0, Interval.totalLength(timeline.gcPauses()), 0, 0, WorkerTimes.UNKNOWN, List.of());
+        }
+        long firstStart = ws.stream().mapToLong(WorkerTimes::startNs).min().orElseThrow();
+        long lastEnd = ws.stream().mapToLong(WorkerTimes::endNs).max().orElseThrow();
+        long sync = 0;
+        long exit = 0;
+        long running = 0;
+        boolean runningKnown = false;
+        List<WorkerShare> shares = new ArrayList<>();
+        for (WorkerTimes w : ws) {
+            long s = Interval.lengthOutside(clip(w.waits(), w.startNs(), w.endNs()), timeline.gcPauses());
+            long e = lastEnd - w.endNs();
+            sync += s;
+            exit += e;
+            if (w.runningNs() >= 0) {
+                running += w.runningNs();
+                runningKnown = true;
+            }
+            shares.add(new WorkerShare(w.name(), w.lifetimeNs(), s, e, w.runningNs()));
+        }
+        return new RunSummary(ws.size(), lastEnd - firstStart, Interval.totalLength(timeline.gcPauses()), sync, exit,
+                runningKnown ? running : WorkerTimes.UNKNOWN, shares);
+    }
+
+    /**
+     * Field by field median of repeated runs (the paper advises repeating and discarding outliers, Section IV);
+     * the per-worker breakdown is the one of the run whose worker span is the median.
+     */
+    static RunSummary median(List<RunSummary> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("no runs");
+        }
+        List<RunSummary> bySpan = new ArrayList<>(runs);
+        bySpan.sort(Comparator.comparingLong(RunSummary::workerSpanNs));
+        RunSummary middle = bySpan.get((bySpan.size() - 1) / 2);
+        return new RunSummary((int) median(runs, RunSummary::workerCount), median(runs, RunSummary::workerSpanNs),
+                median(runs, RunSummary::gcPauseNs), median(runs, RunSummary::syncNs), median(runs, RunSummary::exitNs),
+                median(runs, RunSummary::runningNs), middle.workers());
+    }
+
+    private static long median(List<RunSummary> runs, ToLongFunction<RunSummary> field) {
+        return Medians.lower(runs.stream().mapToLong(field).toArray());
+    }
+
+    private static List<Interval> clip(List<Interval> spans, long from, long to) {
+        List<Interval> clipped = new ArrayList<>();
+        for (Interval i : spans) {
+            long s = Math.max(i.startNs(), from);
+            long e = Math.min(i.endNs(), to);
+            if (e > s) {
+                clipped.add(new Interval(s, e));
+            }
+        }
+        return clipped;
+    }
+}
