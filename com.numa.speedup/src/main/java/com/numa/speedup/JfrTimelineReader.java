@@ -83,7 +83,7 @@ final class JfrTimelineReader {
         String name = t.getJavaName();
         RecordedThreadGroup group = t.getThreadGroup();
         if (name == null || group == null || "system".equals(group.getName())
-                || "InnocuousThreadGroup".equals(group.getName()) || t.isVirtual()) {
+                || "InnocuousThreadGroup".equals(group.getName())) {
             return false;
         }
         for (String prefix : SERVICE_PREFIXES) {

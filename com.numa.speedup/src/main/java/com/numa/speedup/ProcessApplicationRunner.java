@@ -32,8 +32,6 @@ final class ProcessApplicationRunner implements ApplicationRunner {
         boolean perfUtil = request.measured() && agentJar != null && request.perfUtilOutput() != null;
         if (request.measured()) {
             cmd.add("-XX:StartFlightRecording=filename=" + request.jfrOutput() + ",settings=" + request.jfrSettings());
-            // JFR's start-up banner would mix with the application's output.
-            cmd.add("-Xlog:jfr+startup=warning");
         }
         if (perfUtil) {
             if (Runtime.version().feature() >= 22) {

@@ -1,0 +1,29 @@
+package com.numa.speedup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Turns one measured run's artifacts (JFR recording, PerfUtil CSV) into the raw times of the equations. */
+final class MeasuredRunReader {
+    private MeasuredRunReader() {
+    }
+
+    static RunSummary summarize(ApplicationRunner.Result run) throws IOException {
+        if (run.jfrOutput() == null || !Files.isRegularFile(run.jfrOutput())) {
+            throw new IOException("the measured run left no JFR recording (" + run.jfrOutput() + "); see " + run.log());
+        }
+        RunTimeline timeline = JfrTimelineReader.read(run.jfrOutput());
+        if (run.perfUtilOutput() != null && Files.isRegularFile(run.perfUtilOutput())) {
+            Map<Long, Long> running = TaskClockReader.read(run.perfUtilOutput());
+            List<WorkerTimes> withRunning = new ArrayList<>();
+            for (WorkerTimes w : timeline.workers()) {
+                withRunning.add(w.withRunningNs(running.getOrDefault(w.osThreadId(), WorkerTimes.UNKNOWN)));
+            }
+            timeline = new RunTimeline(withRunning, timeline.gcPauses());
+        }
+        return RunSummary.of(timeline);
+    }
+}
