@@ -24,6 +24,6 @@ final class MeasuredRunReader {
             }
             timeline = new RunTimeline(withRunning, timeline.gcPauses());
         }
-        return RunSummary.of(timeline);
+        return RunSummary.of(timeline, run.wallNs());
     }
 }

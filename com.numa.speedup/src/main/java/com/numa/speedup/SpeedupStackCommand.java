@@ -129,6 +129,9 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         Path jfc = dir.resolve("speedup.jfc");
         AtomicFiles.writeString(jfc, settingsFile());
         ApplicationRunner runner = injectedRunner != null ? injectedRunner : defaultRunner(err);
+        long startup = startupCost(runner, plan.repeat(), runs, jfc);
+        err.printf(Locale.ROOT, "speedup-stack: measurement start-up %.0f ms per JVM (empty main, with vs without)%n",
+                startup / 1e6);
         Map<Integer, List<Long>> plainWalls = new TreeMap<>();
         Map<Integer, List<Long>> measuredWalls = new TreeMap<>();
         Map<Integer, List<RunSummary>> summaries = new TreeMap<>();
@@ -158,13 +161,13 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         for (int n : plan.threadCounts()) {
             if (n != 1) {
                 stacks.add(SpeedupStackModel.stack(n, plainMedian.get(1), summaryMedian.get(1), plainMedian.get(n),
-                        summaryMedian.get(n)));
+                        summaryMedian.get(n), startup));
             }
         }
         Map<Integer, Integer> workerCounts = new TreeMap<>();
         summaryMedian.forEach((n, s) -> workerCounts.put(n, s.workerCount()));
         Optional<String> ignored = IgnoredThreadCount.check(plainMedian, workerCounts);
-        StackReport report = new StackReport(javaArguments, plan.repeat(), stacks, plainMedian, measuredMedian,
+        StackReport report = new StackReport(javaArguments, plan.repeat(), stacks, plainMedian, measuredMedian, startup,
                 ignored.stream().toList());
         StackCsv.write(dir.resolve("speedup_stack.csv"), report);
         StackJson.write(dir.resolve("speedup_stack.json"), report);
@@ -176,6 +179,32 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         return OK;
+    }
+
+    /**
+     * The measurement's fixed start-up: an empty main run with and without JFR and the agent, medians of
+     * {@code repeat} interleaved pairs.
+     */
+    private static long startupCost(ApplicationRunner runner, int repeat, Path runs, Path jfc)
+            throws IOException, InterruptedException, ApplicationFailed {
+        String classPath;
+        try {
+            classPath = Path.of(StartupProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+        } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
+            throw new IOException("cannot tell where speedup-stack's classes are, for the start-up probe", e);
+        }
+        List<String> args = List.of("-cp", classPath, StartupProbe.class.getName());
+        long[] plain = new long[repeat];
+        long[] measured = new long[repeat];
+        for (int r = 0; r < repeat; r++) {
+            String id = "probe-r" + (r + 1);
+            plain[r] = checked(runner.run(new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null,
+                    null, null)), 0).wallNs();
+            measured[r] = checked(runner.run(new ApplicationRunner.Request(args, runs.resolve(id + ".log"), jfc,
+                    runs.resolve(id + ".jfr"), runs.resolve(id + "-perfutil.csv"))), 0).wallNs();
+        }
+        return Math.max(0, Medians.lower(measured) - Medians.lower(plain));
     }
 
     private static ApplicationRunner.Result checked(ApplicationRunner.Result r, int n) throws ApplicationFailed {
@@ -223,13 +252,14 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         for (Component c : Component.values()) {
             out.printf(Locale.ROOT, " %16s", c.label());
         }
-        out.printf(Locale.ROOT, " %10s%n", "cost%");
+        out.printf(Locale.ROOT, " %10s %10s%n", "cost%", "running%");
         for (SpeedupStack s : report.stacks()) {
             out.printf(Locale.ROOT, "%-8d", s.threads());
             for (Component c : Component.values()) {
                 out.printf(Locale.ROOT, " %16.3f", s.speedup(c));
             }
-            out.printf(Locale.ROOT, " %10.1f%n", report.overheadPct(s.threads()));
+            out.printf(Locale.ROOT, " %10.1f %10.1f%n", report.overheadPct(s.threads()),
+                    report.runningOverheadPct(s.threads()));
         }
         out.println("written: " + dir.resolve("speedup_stack.csv") + ", .json, .svg, .png, .html");
         out.flush();

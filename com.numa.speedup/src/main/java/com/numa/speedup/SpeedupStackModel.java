@@ -8,14 +8,17 @@ import java.util.Map;
  * paper's). No I/O: it takes the wall times of the unmeasured runs (T_s at 1 thread, T_p at N) and the raw times of
  * the measured runs, so a test can drive it with scripted numbers.
  *
- * <p>T_s and T_p come from runs without JFR or the agent: their start-up (a few hundred ms per JVM) would otherwise
- * land in the serial part. T_seq, the time the main thread runs alone, is T minus the measured worker span.
+ * <p>T_s and T_p come from runs without JFR or the agent, so the speedup is the one users get. T_seq, the time the
+ * main thread runs alone, is the measured run's wall time minus its worker span minus the measurement's own fixed
+ * start-up ({@code startupNs}: JFR and the agent start before main, a few hundred ms, which would otherwise count
+ * as serial initialization N times over).
  */
 final class SpeedupStackModel {
     private SpeedupStackModel() {
     }
 
-    static SpeedupStack stack(int threads, long serialNs, RunSummary baseline, long parallelNs, RunSummary parallel) {
+    static SpeedupStack stack(int threads, long serialNs, RunSummary baseline, long parallelNs, RunSummary parallel,
+                              long startupNs) {
         if (threads < 1 || serialNs <= 0 || parallelNs <= 0) {
             throw new IllegalArgumentException("need N >= 1 and positive T_s, T_p; got N=" + threads
                     + " T_s=" + serialNs + " T_p=" + parallelNs);
@@ -29,8 +32,8 @@ final class SpeedupStackModel {
         long gcWeighted = (long) threads * parallel.gcPauseNs() - baseline.gcPauseNs();
         parts.put(Component.GC, part(gcWeighted, tp, parallel.gcPauseNs(), baseline.gcPauseNs()));
         // Eq. (5): the same scaling for the main thread's time alone (start-up, set-up, shutdown).
-        long seqMt = serialTime(parallelNs, parallel);
-        long seqSt = serialTime(serialNs, baseline);
+        long seqMt = serialTime(parallel, startupNs);
+        long seqSt = serialTime(baseline, startupNs);
         parts.put(Component.INITIALIZATION, part((long) threads * seqMt - seqSt, tp, seqMt, seqSt));
         // Eq. (6): waits summed over the N application threads, GC pauses taken out.
         parts.put(Component.SYNCHRONIZATION, part(parallel.syncNs(), tp, parallel.syncNs(), baseline.syncNs()));
@@ -53,11 +56,11 @@ final class SpeedupStackModel {
      * The main thread alone: the run outside the span of its workers. A run without worker threads did its work on
      * the main thread, which then is its one worker, so nothing of it is serial.
      */
-    static long serialTime(long wallNs, RunSummary run) {
+    static long serialTime(RunSummary run, long startupNs) {
         if (run.workerCount() == 0) {
             return 0;
         }
-        return Math.max(0, wallNs - run.workerSpanNs());
+        return Math.max(0, run.wallNs() - startupNs - run.workerSpanNs());
     }
 
     private static SpeedupStack.Part part(long weightedNs, double tp, long mtNs, long stNs) {

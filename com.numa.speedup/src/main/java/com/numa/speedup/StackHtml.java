@@ -19,20 +19,22 @@ final class StackHtml {
                 .append("</head><body>\n<h1>Speedup stack</h1>\n<p>")
                 .append(escape(String.join(" ", report.javaArguments()))).append("; median of ").append(report.repeat())
                 .append(" run(s) per thread count; T<sub>s</sub> = ")
-                .append(ms(report.plainWallNs().get(1))).append(" ms</p>\n")
+                .append(ms(report.plainWallNs().get(1))).append(" ms; measurement start-up ")
+                .append(ms(report.startupNs())).append(" ms per JVM</p>\n")
                 .append("<img alt=\"speedup stack\" src=\"data:image/png;base64,")
                 .append(Base64.getEncoder().encodeToString(png)).append("\">\n<table><tr><th>threads</th>");
         for (Component c : Component.values()) {
             h.append("<th>").append(c.label()).append(" (eq. ").append(c.equation()).append(")</th>");
         }
-        h.append("<th>T<sub>p</sub> ms</th><th>measurement cost %</th></tr>\n");
+        h.append("<th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
         for (SpeedupStack s : report.stacks()) {
             h.append("<tr><td>").append(s.threads()).append("</td>");
             for (Component c : Component.values()) {
                 h.append("<td>").append(String.format(Locale.ROOT, "%.3f", s.speedup(c))).append("</td>");
             }
             h.append("<td>").append(ms(s.parallelNs())).append("</td><td>")
-                    .append(String.format(Locale.ROOT, "%.1f", report.overheadPct(s.threads()))).append("</td></tr>\n");
+                    .append(String.format(Locale.ROOT, "%.1f (%.1f)", report.overheadPct(s.threads()),
+                            report.runningOverheadPct(s.threads()))).append("</td></tr>\n");
         }
         h.append("</table>\n");
         for (String w : report.warnings()) {

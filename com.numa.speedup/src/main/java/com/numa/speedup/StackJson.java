@@ -28,6 +28,7 @@ final class StackJson {
         ArrayNode args = root.putArray("java_arguments");
         report.javaArguments().forEach(args::add);
         root.put("baseline_t_s_ns", report.plainWallNs().get(1));
+        root.put("measurement_startup_ns", report.startupNs());
         ArrayNode stacks = root.putArray("stacks");
         for (SpeedupStack s : report.stacks()) {
             ObjectNode n = stacks.addObject();
@@ -38,6 +39,7 @@ final class StackJson {
             n.put("dominant_delimiter", s.dominantDelimiter().label());
             n.put("measured_wall_ns", report.measuredWallNs().get(s.threads()));
             n.put("measurement_overhead_pct", report.overheadPct(s.threads()));
+            n.put("measurement_running_overhead_pct", report.runningOverheadPct(s.threads()));
             ArrayNode parts = n.putArray("components");
             for (Component c : Component.values()) {
                 SpeedupStack.Part p = s.parts().get(c);
@@ -58,6 +60,7 @@ final class StackJson {
     }
 
     private static void run(ObjectNode n, RunSummary r) {
+        n.put("wall_ns", r.wallNs());
         n.put("worker_count", r.workerCount());
         n.put("worker_span_ns", r.workerSpanNs());
         n.put("gc_pause_ns", r.gcPauseNs());

@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything the output files show: the stacks (one per thread count above 1), what was run, and the median wall
- * times with and without the measurement, whose ratio is the measurement's cost.
+ * Everything the output files show: the stacks (one per thread count above 1), what was run, the median wall times
+ * with and without the measurement, and the measurement's fixed start-up cost ({@link StartupProbe}).
  */
 record StackReport(List<String> javaArguments, int repeat, List<SpeedupStack> stacks, Map<Integer, Long> plainWallNs,
-                   Map<Integer, Long> measuredWallNs, List<String> warnings) {
+                   Map<Integer, Long> measuredWallNs, long startupNs, List<String> warnings) {
     StackReport {
         javaArguments = List.copyOf(javaArguments);
         stacks = List.copyOf(stacks);
@@ -17,8 +17,13 @@ record StackReport(List<String> javaArguments, int repeat, List<SpeedupStack> st
         warnings = List.copyOf(warnings);
     }
 
-    /** Median measured over median unmeasured wall time, minus one, in percent; JVM start-up included. */
+    /** Median measured over median unmeasured wall time, minus one, in percent, the fixed start-up included. */
     double overheadPct(int threads) {
         return 100.0 * (measuredWallNs.get(threads) / (double) plainWallNs.get(threads) - 1);
+    }
+
+    /** The same without the fixed start-up: what the measurement costs while the application runs. */
+    double runningOverheadPct(int threads) {
+        return 100.0 * ((measuredWallNs.get(threads) - startupNs) / (double) plainWallNs.get(threads) - 1);
     }
 }
