@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 
 /**
- * The raw times of one measured run that the speedup-stack equations take, in nanoseconds: its wall time, the GC
- * pause total
+ * The raw times of one measured run that the speedup-stack equations take, in nanoseconds: its wall time, the main
+ * thread's running time (task-clock, -1 without PerfUtil), the GC pause total
  * (T_GC), the span from the first worker's start to the last worker's end (the rest of the run is the main thread
  * alone, T_seq), the summed waits (Sync_i) and the summed time from each worker's exit to the last exit (Exit_i).
  */
-record RunSummary(long wallNs, int workerCount, long workerSpanNs, long gcPauseNs, long syncNs, long exitNs, long runningNs,
+record RunSummary(long wallNs, long mainRunningNs, int workerCount, long workerSpanNs, long gcPauseNs, long syncNs, long exitNs, long runningNs,
                   List<WorkerShare> workers) {
 
     /** One worker's part of the sums; {@code runningNs} is -1 when PerfUtil did not see the thread. */
@@ -22,10 +22,10 @@ record RunSummary(long wallNs, int workerCount, long workerSpanNs, long gcPauseN
         workers = List.copyOf(workers);
     }
 
-    static RunSummary of(RunTimeline timeline, long wallNs) {
+    static RunSummary of(RunTimeline timeline, long wallNs, long mainRunningNs) {
         List<WorkerTimes> ws = timeline.workers();
         if (ws.isEmpty()) {
-            return new RunSummary(wallNs, 0, 0, Interval.totalLength(timeline.gcPauses()), 0, 0, WorkerTimes.UNKNOWN, List.of());
+            return new RunSummary(wallNs, mainRunningNs, 0, 0, Interval.totalLength(timeline.gcPauses()), 0, 0, WorkerTimes.UNKNOWN, List.of());
         }
         long firstStart = ws.stream().mapToLong(WorkerTimes::startNs).min().orElseThrow();
         long lastEnd = ws.stream().mapToLong(WorkerTimes::endNs).max().orElseThrow();
@@ -45,7 +45,7 @@ record RunSummary(long wallNs, int workerCount, long workerSpanNs, long gcPauseN
             }
             shares.add(new WorkerShare(w.name(), w.lifetimeNs(), s, e, w.runningNs()));
         }
-        return new RunSummary(wallNs, ws.size(), lastEnd - firstStart, Interval.totalLength(timeline.gcPauses()), sync, exit,
+        return new RunSummary(wallNs, mainRunningNs, ws.size(), lastEnd - firstStart, Interval.totalLength(timeline.gcPauses()), sync, exit,
                 runningKnown ? running : WorkerTimes.UNKNOWN, shares);
     }
 
@@ -60,7 +60,7 @@ record RunSummary(long wallNs, int workerCount, long workerSpanNs, long gcPauseN
         List<RunSummary> bySpan = new ArrayList<>(runs);
         bySpan.sort(Comparator.comparingLong(RunSummary::workerSpanNs));
         RunSummary middle = bySpan.get((bySpan.size() - 1) / 2);
-        return new RunSummary(median(runs, RunSummary::wallNs), (int) median(runs, RunSummary::workerCount), median(runs, RunSummary::workerSpanNs),
+        return new RunSummary(median(runs, RunSummary::wallNs), median(runs, RunSummary::mainRunningNs), (int) median(runs, RunSummary::workerCount), median(runs, RunSummary::workerSpanNs),
                 median(runs, RunSummary::gcPauseNs), median(runs, RunSummary::syncNs), median(runs, RunSummary::exitNs),
                 median(runs, RunSummary::runningNs), middle.workers());
     }

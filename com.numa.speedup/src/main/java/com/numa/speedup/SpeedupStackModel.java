@@ -8,10 +8,11 @@ import java.util.Map;
  * paper's). No I/O: it takes the wall times of the unmeasured runs (T_s at 1 thread, T_p at N) and the raw times of
  * the measured runs, so a test can drive it with scripted numbers.
  *
- * <p>T_s and T_p come from runs without JFR or the agent, so the speedup is the one users get. T_seq, the time the
- * main thread runs alone, is the measured run's wall time minus its worker span minus the measurement's own fixed
- * start-up ({@code startupNs}: JFR and the agent start before main, a few hundred ms, which would otherwise count
- * as serial initialization N times over).
+ * <p>T_s and T_p come from runs without JFR or the agent, so the speedup is the one users get. T_seq is the main
+ * thread's running time from PerfUtil's task-clock, as the paper counts the MainThread's execution time (Section IV);
+ * CPU time, so a busy shared machine does not inflate it. Without PerfUtil it is the measured run's wall time minus
+ * its worker span minus the measurement's own start-up ({@code startupNs}: JFR and the agent start before main, a
+ * few hundred ms that would otherwise count as serial initialization N times over).
  */
 final class SpeedupStackModel {
     private SpeedupStackModel() {
@@ -53,12 +54,15 @@ final class SpeedupStackModel {
     }
 
     /**
-     * The main thread alone: the run outside the span of its workers. A run without worker threads did its work on
-     * the main thread, which then is its one worker, so nothing of it is serial.
+     * The main thread's own time: its task-clock, or else the run outside the span of its workers. A run without
+     * worker threads did its work on the main thread, which then is its one worker, so nothing of it is serial.
      */
     static long serialTime(RunSummary run, long startupNs) {
         if (run.workerCount() == 0) {
             return 0;
+        }
+        if (run.mainRunningNs() >= 0) {
+            return run.mainRunningNs();
         }
         return Math.max(0, run.wallNs() - startupNs - run.workerSpanNs());
     }

@@ -12,7 +12,7 @@ class SpeedupStackModelTest {
     private static final double EPS = 1e-9;
 
     private static RunSummary run(long wallMs, int workers, long spanMs, long gcMs, long syncMs, long exitMs) {
-        return new RunSummary(wallMs * MS, workers, spanMs * MS, gcMs * MS, syncMs * MS, exitMs * MS, -1, List.of());
+        return new RunSummary(wallMs * MS, -1, workers, spanMs * MS, gcMs * MS, syncMs * MS, exitMs * MS, -1, List.of());
     }
 
     @Test
@@ -54,6 +54,12 @@ class SpeedupStackModelTest {
         assertEquals(0, SpeedupStackModel.serialTime(run(100, 1, 90, 0, 0, 0), 50 * MS));
         assertEquals(0, SpeedupStackModel.serialTime(run(100, 0, 0, 0, 0, 0), 0));
         assertEquals(30 * MS, SpeedupStackModel.serialTime(run(100, 1, 50, 0, 0, 0), 20 * MS));
+    }
+
+    @Test
+    void theMainThreadsTaskClockIsTheSerialTimeWhenKnown() {
+        RunSummary withClock = new RunSummary(900 * MS, 200 * MS, 2, 300 * MS, 0, 0, 0, -1, List.of());
+        assertEquals(200 * MS, SpeedupStackModel.serialTime(withClock, 300 * MS));
     }
 
     @Test
