@@ -1,6 +1,7 @@
 package com.numa.speedup;
 
 import com.numa.perfutil.io.AtomicFiles;
+import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +30,9 @@ final class StackChart {
         chart.getStyler().setStacked(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setAvailableSpaceFill(0.5);
+        // One fixed colour per component, in Component order, so stacks of different runs read alike.
+        chart.getStyler().setSeriesColors(new Color[] {new Color(0x4C72B0), new Color(0xDD8452), new Color(0x8172B3),
+            new Color(0x55A868), new Color(0xC44E52), new Color(0x9E9E9E)});
         List<String> xs = new ArrayList<>();
         stacks.forEach(s -> xs.add(Integer.toString(s.threads())));
         for (Component c : Component.values()) {
