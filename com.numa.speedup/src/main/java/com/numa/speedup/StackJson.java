@@ -1,6 +1,7 @@
 package com.numa.speedup;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,7 +11,8 @@ import java.nio.file.Path;
 
 /** {@code speedup_stack.json}: the stacks with the per-worker times behind them and the measurement's cost. */
 final class StackJson {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
 
     private StackJson() {
     }
@@ -42,39 +44,17 @@ final class StackJson {
             n.put("measurement_running_overhead_pct", report.runningOverheadPct(s.threads()));
             ArrayNode parts = n.putArray("components");
             for (Component c : Component.values()) {
-                SpeedupStack.Part p = s.parts().get(c);
                 ObjectNode pn = parts.addObject();
                 pn.put("component", c.label());
                 pn.put("equation", c.equation());
-                pn.put("speedup", p.speedup());
-                pn.put("weighted_ns", p.weightedNs());
-                pn.put("mt_ns", p.mtNs());
-                pn.put("st_ns", p.stNs());
+                pn.setAll((ObjectNode) JSON.valueToTree(s.parts().get(c)));
             }
-            run(n.putObject("baseline_run"), s.baseline());
-            run(n.putObject("parallel_run"), s.parallel());
+            // Records become objects field by field (snake_case): wall, main running, span, GC, waits, exits, workers.
+            n.set("baseline_run", JSON.valueToTree(s.baseline()));
+            n.set("parallel_run", JSON.valueToTree(s.parallel()));
         }
         ArrayNode warnings = root.putArray("warnings");
         report.warnings().forEach(warnings::add);
         return root;
-    }
-
-    private static void run(ObjectNode n, RunSummary r) {
-        n.put("wall_ns", r.wallNs());
-        n.put("worker_count", r.workerCount());
-        n.put("worker_span_ns", r.workerSpanNs());
-        n.put("gc_pause_ns", r.gcPauseNs());
-        n.put("sync_ns", r.syncNs());
-        n.put("exit_ns", r.exitNs());
-        n.put("running_ns", r.runningNs());
-        ArrayNode workers = n.putArray("workers");
-        for (RunSummary.WorkerShare w : r.workers()) {
-            ObjectNode wn = workers.addObject();
-            wn.put("name", w.name());
-            wn.put("lifetime_ns", w.lifetimeNs());
-            wn.put("sync_ns", w.syncNs());
-            wn.put("exit_ns", w.exitNs());
-            wn.put("running_ns", w.runningNs());
-        }
     }
 }

@@ -22,6 +22,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
@@ -40,28 +42,18 @@ class GroundTruthTest {
     record Outcome(int exitCode, String stderr, Path out, Map<Component, Double> stack, JsonNode json) {
     }
 
-    @Test
-    void serialInitializationIsInitialization() throws Exception {
-        Outcome o = speedupStack("SerialInit");
-        assertDominant(o, Component.INITIALIZATION, 0.3);
-    }
-
-    @Test
-    void globalLockIsSynchronization() throws Exception {
-        Outcome o = speedupStack("GlobalLock");
-        assertDominant(o, Component.SYNCHRONIZATION, 0.5);
-    }
-
-    @Test
-    void skewedWorkIsImbalance() throws Exception {
-        Outcome o = speedupStack("Skewed");
-        assertDominant(o, Component.IMBALANCE, 0.3);
-    }
-
-    @Test
-    void allocationInASmallHeapIsGc() throws Exception {
-        Outcome o = speedupStack("AllocationHeavy", "-XX:+UseSerialGC", "-Xmx64m");
-        assertDominant(o, Component.GC, 0.3);
+    /** Program, the component that must dominate at 2 threads, a floor under it, and the program's JVM options. */
+    @ParameterizedTest(name = "{0} is limited by {1}")
+    @CsvSource(delimiter = '|', value = {
+        "SerialInit      | INITIALIZATION  | 0.3 |",
+        "GlobalLock      | SYNCHRONIZATION | 0.5 |",
+        "Skewed          | IMBALANCE       | 0.3 |",
+        "AllocationHeavy | GC              | 0.3 | -XX:+UseSerialGC -Xmx64m"})
+    void theKnownLimiterDominates(String program, Component expected, double floor, String jvmOptions)
+            throws Exception {
+        String[] options = jvmOptions == null ? new String[0] : jvmOptions.trim().split("\\s+");
+        Outcome o = speedupStack(program, options);
+        assertDominant(o, expected, floor);
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  */
 public final class MeasurementCostBench {
     private static final Pattern PARALLEL_NS = Pattern.compile("parallel_ns=(\\d+)");
+    private static final Pattern PARALLEL_CPU_NS = Pattern.compile("parallel_cpu_ns=(\\d+)");
 
     private MeasurementCostBench() {
     }
@@ -30,8 +31,8 @@ public final class MeasurementCostBench {
                 Files.isRegularFile(agent) ? agent.toAbsolutePath() : null, 100);
         String[][] programs = {{"SerialInit"}, {"GlobalLock"}, {"Skewed"}, {"AllocationHeavy", "-XX:+UseSerialGC",
             "-Xmx64m"}, {"Scalable"}};
-        System.out.printf(Locale.ROOT, "%-16s %10s %10s %8s %12s %12s %8s%n", "program", "wall_ms", "meas_ms", "wall%",
-                "phase_ms", "meas_ph_ms", "phase%");
+        System.out.printf(Locale.ROOT, "%-16s %9s %9s %7s %9s %9s %7s %9s %9s %7s%n", "program", "wall_ms", "meas_ms",
+                "wall%", "phase_ms", "meas_ms", "phase%", "cpu_ms", "meas_ms", "cpu%");
         for (String[] p : programs) {
             List<String> javaArgs = new ArrayList<>(List.of(p).subList(1, p.length));
             javaArgs.addAll(List.of("-cp", GroundTruthTest.testClasses(), "com.numa.speedup.groundtruth." + p[0],
@@ -40,6 +41,8 @@ public final class MeasurementCostBench {
             long[] measWall = new long[pairs];
             long[] phase = new long[pairs];
             long[] measPhase = new long[pairs];
+            long[] cpu = new long[pairs];
+            long[] measCpu = new long[pairs];
             for (int r = 0; r < pairs; r++) {
                 ApplicationRunner.Result plain = runner.run(new ApplicationRunner.Request(javaArgs,
                         dir.resolve(p[0] + r + "-plain.log"), null, null, null));
@@ -48,20 +51,25 @@ public final class MeasurementCostBench {
                         dir.resolve(p[0] + r + ".csv")));
                 wall[r] = plain.wallNs();
                 measWall[r] = measured.wallNs();
-                phase[r] = parallelNs(plain.log());
-                measPhase[r] = parallelNs(measured.log());
+                phase[r] = find(PARALLEL_NS, plain.log());
+                measPhase[r] = find(PARALLEL_NS, measured.log());
+                cpu[r] = find(PARALLEL_CPU_NS, plain.log());
+                measCpu[r] = find(PARALLEL_CPU_NS, measured.log());
             }
-            long w = Medians.lower(wall);
-            long mw = Medians.lower(measWall);
-            long ph = Medians.lower(phase);
-            long mph = Medians.lower(measPhase);
-            System.out.printf(Locale.ROOT, "%-16s %10.0f %10.0f %8.1f %12.0f %12.0f %8.1f%n", p[0], w / 1e6, mw / 1e6,
-                    100.0 * (mw / (double) w - 1), ph / 1e6, mph / 1e6, 100.0 * (mph / (double) ph - 1));
+            System.out.printf(Locale.ROOT, "%-16s%s%s%s%n", p[0], pair(wall, measWall), pair(phase, measPhase),
+                    pair(cpu, measCpu));
         }
     }
 
-    private static long parallelNs(Path log) throws java.io.IOException {
-        Matcher m = PARALLEL_NS.matcher(Files.readString(log));
+    /** Medians without and with, in ms, and the cost in percent. */
+    private static String pair(long[] plain, long[] measured) {
+        long a = Medians.lower(plain);
+        long b = Medians.lower(measured);
+        return String.format(Locale.ROOT, " %9.0f %9.0f %7.1f", a / 1e6, b / 1e6, 100.0 * (b / (double) a - 1));
+    }
+
+    private static long find(Pattern p, Path log) throws java.io.IOException {
+        Matcher m = p.matcher(Files.readString(log));
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 }
