@@ -49,7 +49,9 @@ final class SpeedupStackModel {
             other -= parts.get(c).speedup();
             otherWeighted -= parts.get(c).weightedNs();
         }
-        parts.put(Component.OTHER, new SpeedupStack.Part(other, otherWeighted, 0, 0));
+        // Its mt_ns is the part that time-sharing explains: the workers' runnable-but-not-running time (task-clock).
+        parts.put(Component.OTHER, new SpeedupStack.Part(other, otherWeighted, Math.max(0, parallel.descheduledNs()),
+                Math.max(0, baseline.descheduledNs())));
         return new SpeedupStack(threads, serialNs, parallelNs, parts, baseline, parallel);
     }
 

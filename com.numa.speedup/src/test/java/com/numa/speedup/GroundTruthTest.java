@@ -84,15 +84,26 @@ class GroundTruthTest {
         return lifetime == 0 ? 0 : running / (double) lifetime;
     }
 
+    /**
+     * The expected component must be the largest, "other" counted without the part time-sharing explains: on this
+     * shared VM other tenants take the CPUs from runnable workers (task-clock shows it), which the paper ruled out by
+     * having more cores than threads.
+     */
     private static void assertDominant(Outcome o, Component expected, double floor) {
         assertEquals(0, o.exitCode(), o.stderr());
+        JsonNode two = o.json().get("stacks").get(0);
+        double timeSharing = Math.max(0, two.get("parallel_run").get("descheduled_ns").asDouble())
+                / two.get("t_p_ns").asDouble();
+        Map<Component, Double> ranked = new EnumMap<>(o.stack());
+        ranked.put(Component.OTHER, o.stack().get(Component.OTHER) - timeSharing);
         Component dominant = Component.GC;
         for (Component c : Component.values()) {
-            if (c != Component.MEASURED && o.stack().get(c) > o.stack().get(dominant)) {
+            if (c != Component.MEASURED && ranked.get(c) > ranked.get(dominant)) {
                 dominant = c;
             }
         }
-        assertEquals(expected, dominant, "stack at 2 threads: " + o.stack());
+        assertEquals(expected, dominant, String.format(Locale.ROOT, "stack at 2 threads: %s, time-sharing %.3f of other",
+                o.stack(), timeSharing));
         assertTrue(o.stack().get(expected) >= floor, expected + " below " + floor + ": " + o.stack());
     }
 
@@ -144,6 +155,8 @@ class GroundTruthTest {
             throws IOException {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s N=2", program));
         stack.forEach((c, v) -> line.append(String.format(Locale.ROOT, " %s=%.3f", c.label(), v)));
+        line.append(String.format(Locale.ROOT, " (time-sharing %.3f)", Math.max(0, two.get("parallel_run")
+                .get("descheduled_ns").asDouble()) / two.get("t_p_ns").asDouble()));
         line.append(String.format(Locale.ROOT, " | startup_ms=%.0f wall_cost_pct=%.1f running_cost_pct=%.1f "
                         + "parallel_phase_cost_pct=%.1f", json.get("measurement_startup_ns").asLong() / 1e6,
                 two.get("measurement_overhead_pct").asDouble(), two.get("measurement_running_overhead_pct").asDouble(),

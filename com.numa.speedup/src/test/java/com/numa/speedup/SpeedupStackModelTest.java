@@ -12,7 +12,7 @@ class SpeedupStackModelTest {
     private static final double EPS = 1e-9;
 
     private static RunSummary run(long wallMs, int workers, long spanMs, long gcMs, long syncMs, long exitMs) {
-        return new RunSummary(wallMs * MS, -1, workers, spanMs * MS, gcMs * MS, syncMs * MS, exitMs * MS, -1, List.of());
+        return new RunSummary(wallMs * MS, -1, workers, spanMs * MS, gcMs * MS, syncMs * MS, exitMs * MS, -1, -1, List.of());
     }
 
     @Test
@@ -58,7 +58,7 @@ class SpeedupStackModelTest {
 
     @Test
     void theMainThreadsTaskClockIsTheSerialTimeWhenKnown() {
-        RunSummary withClock = new RunSummary(900 * MS, 200 * MS, 2, 300 * MS, 0, 0, 0, -1, List.of());
+        RunSummary withClock = new RunSummary(900 * MS, 200 * MS, 2, 300 * MS, 0, 0, 0, -1, -1, List.of());
         assertEquals(200 * MS, SpeedupStackModel.serialTime(withClock, 300 * MS));
     }
 
