@@ -58,7 +58,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             + "$NUMA_AGENT_JAR; without it, no per-thread running time).")
     Path agentJar;
 
-    @Option(names = "--perfutil-interval", defaultValue = "20", paramLabel = "MS", description = "PerfUtil sampling "
+    @Option(names = "--perfutil-interval", defaultValue = "100", paramLabel = "MS", description = "PerfUtil sampling "
             + "interval; threads shorter than this may get no running time (default: ${DEFAULT-VALUE}).")
     int perfUtilIntervalMs;
 

@@ -28,7 +28,7 @@ public final class MeasurementCostBench {
         Path jfc = dir.resolve("speedup.jfc");
         Files.writeString(jfc, SpeedupStackCommand.settingsFile());
         ApplicationRunner runner = new ProcessApplicationRunner(Path.of(System.getProperty("java.home"), "bin", "java"),
-                Files.isRegularFile(agent) ? agent.toAbsolutePath() : null, 20);
+                Files.isRegularFile(agent) ? agent.toAbsolutePath() : null, 100);
         String[][] programs = {{"SerialInit"}, {"GlobalLock"}, {"Skewed"}, {"AllocationHeavy", "-XX:+UseSerialGC",
             "-Xmx64m"}, {"Scalable"}};
         System.out.printf(Locale.ROOT, "%-16s %9s %9s %7s %9s %9s %7s %9s %9s %7s%n", "program", "wall_ms", "meas_ms",
