@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import com.numa.characterize.CharacterizeCommand;
 import com.numa.gc.GcReplayCommand;
+import com.numa.speedup.SpeedupStackCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -49,6 +50,7 @@ public final class Launcher implements Runnable {
                 .addSubcommand(new VmCommand(env))
                 .addSubcommand(new FlagsCommand())
                 .addSubcommand(new CharacterizeCommand(env))
+                .addSubcommand(new SpeedupStackCommand())
                 .addSubcommand(new GcReplayCommand());
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));

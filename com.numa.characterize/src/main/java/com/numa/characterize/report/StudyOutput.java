@@ -5,7 +5,6 @@ import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.CsvTables;
 import com.numa.core.io.JsonFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,11 +31,7 @@ public final class StudyOutput {
             });
         }
         for (Figures.Figure f : figures) {
-            Path file = out.resolve("figures").resolve(f.file());
-            Files.createDirectories(file.getParent());
-            Path tmp = Files.createTempFile(file.getParent(), "." + f.file(), ".tmp");
-            Files.write(tmp, f.png());
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            AtomicFiles.writeBytes(out.resolve("figures").resolve(f.file()), f.png());
         }
         JsonFiles.write(out.resolve("characterization.json"), json(tables, p));
         AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p));

@@ -1,6 +1,9 @@
 package com.numa.core.io;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +31,23 @@ public final class AtomicFiles {
 
     /** Replaces {@code target} (creating its directory if needed) with what {@code content} writes, in UTF-8. */
     public static void write(Path target, Content content) throws IOException {
+        replace(target, stream -> {
+            Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+            content.writeTo(out);
+            out.flush();
+        });
+    }
+
+    /** Replaces {@code target} with {@code bytes} (an image, for instance). */
+    public static void writeBytes(Path target, byte[] bytes) throws IOException {
+        replace(target, stream -> stream.write(bytes));
+    }
+
+    private interface ByteContent {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private static void replace(Path target, ByteContent content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
@@ -36,8 +56,8 @@ public final class AtomicFiles {
         Path tmp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + SEQUENCE.incrementAndGet() + ".tmp");
         try {
-            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))) {
                 content.writeTo(out);
             }
             Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -1,0 +1,30 @@
+package com.numa.speedup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns one measured run's artifacts (JFR recording, PerfUtil CSV) into the raw times of the equations. */
+final class MeasuredRunReader {
+    private MeasuredRunReader() {
+    }
+
+    static RunSummary summarize(ApplicationRunner.Result run) throws IOException {
+        if (run.jfrOutput() == null || !Files.isRegularFile(run.jfrOutput())) {
+            throw new IOException("the measured run left no JFR recording (" + run.jfrOutput() + "); see " + run.log());
+        }
+        RunTimeline timeline = JfrTimelineReader.read(run.jfrOutput());
+        long mainRunning = WorkerTimes.UNKNOWN;
+        if (run.perfUtilOutput() != null && Files.isRegularFile(run.perfUtilOutput())) {
+            TaskClockReader.TaskClock clock = TaskClockReader.read(run.perfUtilOutput());
+            List<WorkerTimes> withRunning = new ArrayList<>();
+            for (WorkerTimes w : timeline.workers()) {
+                withRunning.add(w.withRunningNs(clock.byTid().getOrDefault(w.osThreadId(), WorkerTimes.UNKNOWN)));
+            }
+            timeline = new RunTimeline(withRunning, timeline.gcPauses());
+            mainRunning = clock.mainNs();
+        }
+        return RunSummary.of(timeline, run.wallNs(), mainRunning);
+    }
+}

@@ -1,0 +1,75 @@
+package com.numa.speedup;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The speedup-stack arithmetic of Sartor et al., "Speedup stacks for managed applications" (equation numbers are the
+ * paper's). No I/O: it takes the wall times of the unmeasured runs (T_s at 1 thread, T_p at N) and the raw times of
+ * the measured runs, so a test can drive it with scripted numbers.
+ *
+ * <p>T_s and T_p come from runs without JFR or the agent, so the speedup is the one users get. T_seq is the main
+ * thread's running time from PerfUtil's task-clock, as the paper counts the MainThread's execution time (Section IV);
+ * CPU time, so a busy shared machine does not inflate it. Without PerfUtil it is the measured run's wall time minus
+ * its worker span minus the measurement's own start-up ({@code startupNs}: JFR and the agent start before main, a
+ * few hundred ms that would otherwise count as serial initialization N times over).
+ */
+final class SpeedupStackModel {
+    private SpeedupStackModel() {
+    }
+
+    static SpeedupStack stack(int threads, long serialNs, RunSummary baseline, long parallelNs, RunSummary parallel,
+                              long startupNs) {
+        if (threads < 1 || serialNs <= 0 || parallelNs <= 0) {
+            throw new IllegalArgumentException("need N >= 1 and positive T_s, T_p; got N=" + threads
+                    + " T_s=" + serialNs + " T_p=" + parallelNs);
+        }
+        double tp = parallelNs;
+        Map<Component, SpeedupStack.Part> parts = new EnumMap<>(Component.class);
+        // Eq. (1): S = T_s / T_p.
+        double measured = serialNs / tp;
+        parts.put(Component.MEASURED, new SpeedupStack.Part(measured, serialNs, parallelNs, serialNs));
+        // Eq. (4): only the GC's failure to scale costs speedup; T_GC,ST is already inside T_s.
+        long gcWeighted = (long) threads * parallel.gcPauseNs() - baseline.gcPauseNs();
+        parts.put(Component.GC, part(gcWeighted, tp, parallel.gcPauseNs(), baseline.gcPauseNs()));
+        // Eq. (5): the same scaling for the main thread's time alone (start-up, set-up, shutdown).
+        long seqMt = serialTime(parallel, startupNs);
+        long seqSt = serialTime(baseline, startupNs);
+        parts.put(Component.INITIALIZATION, part((long) threads * seqMt - seqSt, tp, seqMt, seqSt));
+        // Eq. (6): waits summed over the N application threads, GC pauses taken out.
+        parts.put(Component.SYNCHRONIZATION, part(parallel.syncNs(), tp, parallel.syncNs(), baseline.syncNs()));
+        // Eq. (7): each thread's time from its exit to the last thread's exit.
+        parts.put(Component.IMBALANCE, part(parallel.exitNs(), tp, parallel.exitNs(), baseline.exitNs()));
+        // Eq. (7), O4: what the measured causes do not explain (parallelization overhead, shared caches and memory,
+        // and on a shared VM the time a runnable thread waits for a CPU).
+        double other = threads - measured;
+        long otherWeighted = (long) threads * parallelNs - serialNs;
+        for (Component c : new Component[] {Component.GC, Component.INITIALIZATION, Component.SYNCHRONIZATION,
+                Component.IMBALANCE}) {
+            other -= parts.get(c).speedup();
+            otherWeighted -= parts.get(c).weightedNs();
+        }
+        // Its mt_ns is the part that time-sharing explains: the workers' runnable-but-not-running time (task-clock).
+        parts.put(Component.OTHER, new SpeedupStack.Part(other, otherWeighted, Math.max(0, parallel.descheduledNs()),
+                Math.max(0, baseline.descheduledNs())));
+        return new SpeedupStack(threads, serialNs, parallelNs, parts, baseline, parallel);
+    }
+
+    /**
+     * The main thread's own time: its task-clock, or else the run outside the span of its workers. A run without
+     * worker threads did its work on the main thread, which then is its one worker, so nothing of it is serial.
+     */
+    static long serialTime(RunSummary run, long startupNs) {
+        if (run.workerCount() == 0) {
+            return 0;
+        }
+        if (run.mainRunningNs() >= 0) {
+            return run.mainRunningNs();
+        }
+        return Math.max(0, run.wallNs() - startupNs - run.workerSpanNs());
+    }
+
+    private static SpeedupStack.Part part(long weightedNs, double tp, long mtNs, long stNs) {
+        return new SpeedupStack.Part(weightedNs / tp, weightedNs, mtNs, stNs);
+    }
+}
