@@ -5,6 +5,8 @@
       so behaviour (flag handling, exit codes, -XX:+PrintNUMAFlags) is identical.
   mx numa [command] [options]
       Any command of the numa CLI (numa --help lists them), e.g. mx numa flags --markdown.
+  mx characterize [options] (--suite builtin | -- <java arguments>)
+      The characterization study, exactly as bin/numa characterize.
   mx numa-features
       Lists the feature registry (com.numa.vm/src/main/resources/META-INF/services/com.numa.core.feature.Feature) and
       checks that every registered feature's module is a project of this suite.
@@ -60,6 +62,12 @@ def numa(args):
                   + args, nonZeroIsFatal=False)
 
 
+@mx.command('numa', 'characterize', '[options] (--suite SUITE | -- <java arguments>)')
+def characterize(args):
+    """the NUMA characterization study (as bin/numa characterize)"""
+    return numa(['characterize'] + args)
+
+
 _REGISTRY = join('com.numa.vm', 'src', 'main', 'resources', 'META-INF', 'services', 'com.numa.core.feature.Feature')
 
 
@@ -89,7 +97,7 @@ _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-
 def numa_junit(args):
     """run the JUnit 5 suites with the JUnit Platform console launcher"""
     jdk = mx.get_jdk(tag='default')
-    test_projects = ['com.numa.tests', 'com.numa.bench.tests', 'com.numa.gc.tests', 'com.numa.characterize.tests']
+    test_projects = ['com.numa.tests', 'com.numa.bench.tests', 'com.numa.gc.tests', 'com.numa.characterize.tests', 'com.numa.speedup.tests']
     out = join(_suite.dir, 'mxbuild', 'test-output')
     props = [
         '-Dnuma.agent.jar=' + _agent_jar(),

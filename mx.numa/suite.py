@@ -167,6 +167,13 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
+        "com.numa.speedup": {
+            "dir": "com.numa.speedup",
+            "sourceDirs": ["src/main/java", "src/main/resources"],
+            "dependencies": ["com.numa.perfutil", "PICOCLI", "XCHART"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.jfr"],
+            "javaCompliance": "17+",
+        },
         # Signature-compatible stubs of DaCapo's Callback and Renaissance's Plugin: compile-time only, never in the jar.
         "com.numa.characterize.stubs": {
             "dir": "com.numa.characterize.stubs",
@@ -186,7 +193,7 @@ suite = {
             "dir": "com.numa.vm",
             "sourceDirs": ["src/main/java", "src/main/resources"],
             "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc", "com.numa.characterize",
-                             "PICOCLI"],
+                             "com.numa.speedup", "PICOCLI"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
@@ -215,12 +222,20 @@ suite = {
             "javaCompliance": "17+",
             "testProject": True,
         },
+        "com.numa.speedup.tests": {
+            "dir": "com.numa.speedup",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.speedup", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.jfr"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         # numa characterize's unit tests (Maven runs them in the com.numa.characterize module).
         "com.numa.characterize.tests": {
             "dir": "com.numa.characterize",
             "sourceDirs": ["src/test/java"],
             "dependencies": ["com.numa.characterize", "JUNIT_CONSOLE_STANDALONE"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "java.compiler"],
             "javaCompliance": "17+",
             "testProject": True,
         },

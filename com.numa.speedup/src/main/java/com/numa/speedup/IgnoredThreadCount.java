@@ -5,12 +5,13 @@ import java.util.Optional;
 
 /**
  * Spots an application that ignores its thread-count argument: then every run is the same program and the stack
- * is meaningless. A run time that stays flat is not enough on its own (a global-lock program also keeps its run
- * time), so the number of worker threads JFR saw must stay flat too.
+ * is meaningless. A run time that does not go down is not enough on its own (a global-lock program does not speed
+ * up either), so the number of worker threads JFR saw must stay flat too. Slower counts as not faster: neighbours on a
+ * loaded machine only ever add time.
  */
 final class IgnoredThreadCount {
-    /** Run times within this fraction of the baseline count as unchanged. */
-    static final double FLAT = 0.10;
+    /** A run this fraction faster than the baseline, or more, counts as a speed-up. */
+    static final double FLAT = 0.25;
 
     private IgnoredThreadCount() {
     }
@@ -21,11 +22,11 @@ final class IgnoredThreadCount {
         if (baseline == null || baseline <= 0 || wallNs.size() < 2) {
             return Optional.empty();
         }
-        boolean flatTime = wallNs.values().stream().allMatch(t -> Math.abs(t - baseline) <= FLAT * baseline);
+        boolean notFaster = wallNs.values().stream().allMatch(t -> t >= (1 - FLAT) * baseline);
         boolean flatThreads = workerCounts.values().stream().distinct().count() <= 1;
-        if (flatTime && flatThreads) {
-            return Optional.of("warning: the run time and the number of worker threads (" + workerCounts.get(1)
-                    + ") do not change with the thread count: the application probably ignores the {threads} argument");
+        if (notFaster && flatThreads) {
+            return Optional.of("warning: neither the run time nor the number of worker threads (" + workerCounts.get(1)
+                    + ") goes down or up with the thread count: the application probably ignores the {threads} argument");
         }
         return Optional.empty();
     }

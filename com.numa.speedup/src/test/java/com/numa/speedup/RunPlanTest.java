@@ -42,5 +42,8 @@ class RunPlanTest {
         assertTrue(IgnoredThreadCount.check(flat, Map.of(1, 1, 2, 2, 4, 4)).isEmpty());
         // a fixed pool that does scale with some other knob is not flagged
         assertTrue(IgnoredThreadCount.check(Map.of(1, 1000L, 2, 600L), Map.of(1, 2, 2, 2)).isEmpty());
+        // slower at more threads (a loaded machine) is still not faster: flagged when the thread count is flat
+        assertTrue(IgnoredThreadCount.check(Map.of(1, 1000L, 2, 2000L), Map.of(1, 2, 2, 2)).isPresent());
+        assertTrue(IgnoredThreadCount.check(Map.of(1, 1000L, 2, 2000L), Map.of(1, 1, 2, 2)).isEmpty());
     }
 }

@@ -1,6 +1,7 @@
 package com.numa.core.io;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -32,7 +33,14 @@ public final class AtomicFiles {
     /** Replaces {@code target} (creating its directory if needed) with what {@code content} writes, in UTF-8. */
     public static void write(Path target, Content content) throws IOException {
         replace(target, stream -> {
-            Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+            // content may close the writer (a CSVPrinter in try-with-resources does): that only flushes here, the
+            // file is closed and renamed by replace
+            Writer out = new FilterWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8)) {
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            };
             content.writeTo(out);
             out.flush();
         });

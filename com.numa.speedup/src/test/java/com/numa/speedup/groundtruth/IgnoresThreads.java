@@ -4,6 +4,6 @@ package com.numa.speedup.groundtruth;
 public final class IgnoresThreads {
     public static void main(String[] args) throws InterruptedException {
         Work.threads(args);
-        Work.onWorkers(2, id -> Work.cpu(150));
+        Work.onWorkers(2, id -> Work.cpu(800)); // long enough that JVM start-up noise stays small
     }
 }

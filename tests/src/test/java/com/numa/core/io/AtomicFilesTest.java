@@ -29,6 +29,21 @@ class AtomicFilesTest {
     }
 
     @Test
+    void contentThatClosesTheWriterStillLandsWholeAndBinaryFilesToo() throws IOException {
+        Path target = dir.resolve("closed.csv");
+        AtomicFiles.write(target, w -> {
+            try (w) {
+                w.write("x\n");
+            }
+        });
+        assertEquals("x\n", Files.readString(target));
+        Path png = dir.resolve("img/a.png");
+        AtomicFiles.writeBytes(png, new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        assertEquals(4, Files.size(png));
+        assertEquals(List.of(png), entries(png.getParent()));
+    }
+
+    @Test
     void aFailedWriteKeepsThePreviousVersionAndLeavesNoTemporaryFile() throws IOException {
         Path target = dir.resolve("out.csv");
         AtomicFiles.writeString(target, "previous\n");
