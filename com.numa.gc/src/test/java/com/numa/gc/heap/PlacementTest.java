@@ -123,18 +123,23 @@ class PlacementTest {
     void copiesSpillToTheOtherNodeWhenTheirNodeIsFullAndSaySo() {
         try (ResearchHeap h = heap("numa-eden")) {
             // 32 one-page regions per node. 20 rooted objects of nearly a page each fill 20 regions of node 1; their
-            // copies need 20 more on node 1, which has 12 free: 8 copies go to node 0, and nothing is lost.
+            // copies need 20 more on node 1, which has 12 free: at least 8 copies go to node 0, and nothing is lost.
+            // Each parallel GC thread may leave its last region on node 1 part-used (which thread copies what is a
+            // race), so up to one more copy per GC thread can spill.
             for (int i = 1; i <= 20; i++) {
                 h.allocate(1, i, 0, 4000);
                 h.setRoot(i, i);
             }
             h.collect();
-            assertEquals(8, h.stats().spilledCopies());
+            long spilled = h.stats().spilledCopies();
+            assertTrue(spilled >= 8 && spilled <= 8 + 2, "two GC threads, one per node: spilled " + spilled);
             int onZero = 0;
             for (int i = 1; i <= 20; i++) {
-                onZero += h.nodeOf(i) == 0 ? 1 : 0;
+                int node = h.nodeOf(i);
+                assertTrue(node == 0 || node == 1, "object " + i + " survived, on node " + node);
+                onZero += node == 0 ? 1 : 0;
             }
-            assertEquals(8, onZero);
+            assertEquals(spilled, onZero, "every spilled copy is on node 0, every other one on node 1");
         }
     }
 
