@@ -5,8 +5,8 @@ import com.numa.gc.heap.HeapExhaustedException;
 import com.numa.gc.heap.PlacementCheck;
 import com.numa.gc.heap.ResearchHeap;
 import com.numa.gc.heap.ThreadPinning;
-import com.numa.gc.trace.TraceEvent;
-import com.numa.gc.trace.TraceReader;
+import com.numa.core.trace.TraceEvent;
+import com.numa.core.trace.TraceReader;
 import com.numa.core.topology.NumaTopology;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ public final class Replayer {
     }
 
     /**
-     * Replays the whole trace under {@code collector}. Throws {@link com.numa.gc.trace.TraceFormatException} for an
+     * Replays the whole trace under {@code collector}. Throws {@link com.numa.core.trace.TraceFormatException} for an
      * unreadable trace, {@link HeapExhaustedException} when the live set does not fit, {@link ReplayException} for
      * an inconsistent trace.
      */
