@@ -1,6 +1,10 @@
 package com.numa.core.io;
 
+import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,8 +30,23 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** Produces binary content; may throw, in which case the target is left untouched. */
+    @FunctionalInterface
+    public interface BinaryContent {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /** Replaces {@code target} (creating its directory if needed) with what {@code content} writes, in UTF-8. */
     public static void write(Path target, Content content) throws IOException {
+        writeBytes(target, out -> {
+            try (Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8))) {
+                content.writeTo(w);
+            }
+        });
+    }
+
+    /** Replaces {@code target} (creating its directory if needed) with the bytes {@code content} writes. */
+    public static void writeBytes(Path target, BinaryContent content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
@@ -36,8 +55,8 @@ public final class AtomicFiles {
         Path tmp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + SEQUENCE.incrementAndGet() + ".tmp");
         try {
-            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), 1 << 16)) {
                 content.writeTo(out);
             }
             Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
