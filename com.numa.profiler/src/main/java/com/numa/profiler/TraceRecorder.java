@@ -44,6 +44,7 @@ final class TraceRecorder {
     private final List<Object[]> liveThreads = new ArrayList<>(); // {key, WeakReference<Thread>}
     private volatile boolean on = true;
     private volatile boolean written;
+    private volatile boolean failed;
     private long untracedAccesses;
     private long untracedTargets;
     private long untracedStores;
@@ -102,7 +103,8 @@ final class TraceRecorder {
     }
 
     private void fail(Throwable e) {
-        if (on) {
+        if (!failed) {
+            failed = true;
             on = false;
             log.once("trace", "trace recording to " + target + " failed (" + e + "); it is off, profiling goes on");
             closeQuietly(channel);
@@ -318,6 +320,7 @@ final class TraceRecorder {
         }
         try {
             endFinishedThreads(true);
+            on = false; // copying runs JDK code that may be instrumented: its hooks must find tracing over
             writer.close();
             long size = channel.size();
             AtomicFiles.writeBytes(target, out -> {
@@ -326,7 +329,6 @@ final class TraceRecorder {
                     pos += channel.transferTo(pos, size - pos, sink);
                 }
             });
-            on = false;
             written = true;
             closeQuietly(channel);
         } catch (Throwable e) {

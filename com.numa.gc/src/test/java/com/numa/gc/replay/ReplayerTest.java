@@ -26,7 +26,7 @@ class ReplayerTest {
 
     private static Replayer replayer(long heapBytes) {
         NumaTopology t = TestTopologies.nodes(2);
-        return new Replayer(t, heapBytes, 1, ThreadPinning.affinity(t), Replayer.ThreadPlacement.AS_TRACED, null);
+        return new Replayer(t, heapBytes, 1, ThreadPinning.affinity(t), Replayer.ThreadPlacement.AS_TRACED, false, null);
     }
 
     private static Replayer.TraceSource source(byte[] bytes) {
