@@ -10,14 +10,12 @@ import org.objectweb.asm.Opcodes;
  * never a branch, and leaves a constructor's {@code this} alone until it is initialised. Without the flag this visitor
  * is not in the chain, so classes are exactly as before.
  */
-final class ReferenceStoreTracer extends MethodVisitor {
+final class ReferenceStoreTracer extends NewInitTrackingVisitor {
     private final ReferenceFields fields;
-    private final NewInitPairing pairing;
 
     ReferenceStoreTracer(MethodVisitor next, String methodName, ReferenceFields fields) {
-        super(Opcodes.ASM9, next);
+        super(next, methodName);
         this.fields = fields;
-        this.pairing = new NewInitPairing(methodName);
     }
 
     private static boolean reference(String desc) {
@@ -54,43 +52,5 @@ final class ReferenceStoreTracer extends MethodVisitor {
                     "(Ljava/lang/Object;Ljava/lang/Object;I)Ljava/lang/Object;", false);
         }
         super.visitInsn(opcode);
-    }
-
-    @Override
-    public void visitTypeInsn(int opcode, String type) {
-        if (opcode == Opcodes.NEW) {
-            pairing.onNew();
-        } else {
-            pairing.onOther(false);
-        }
-        super.visitTypeInsn(opcode, type);
-    }
-
-    @Override
-    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-        if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name)) {
-            pairing.onInit();
-        } else {
-            pairing.onOther(false);
-        }
-        super.visitMethodInsn(opcode, owner, name, desc, itf);
-    }
-
-    @Override
-    public void visitVarInsn(int opcode, int var) {
-        pairing.onOther(false);
-        super.visitVarInsn(opcode, var);
-    }
-
-    @Override
-    public void visitIntInsn(int opcode, int operand) {
-        pairing.onOther(false);
-        super.visitIntInsn(opcode, operand);
-    }
-
-    @Override
-    public void visitLdcInsn(Object value) {
-        pairing.onOther(false);
-        super.visitLdcInsn(value);
     }
 }
