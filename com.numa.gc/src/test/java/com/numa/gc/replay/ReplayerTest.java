@@ -88,6 +88,29 @@ class ReplayerTest {
     }
 
     @Test
+    void aLenientReplaySkipsCollectedObjectsAndClipsLargeOnesCountingBoth() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (TraceWriter w = new TraceWriter(out)) {
+            w.threadStart(0, 0);
+            w.alloc(0, 1, 1, 0, 8);
+            w.alloc(0, 1, 2, 100_000, 0); // larger than a region: clipped
+            w.store(0, 2, 99_999, 0); // into a clipped slot: skipped
+            w.store(0, 2, 0, 0);
+            w.gc(0); // object 1 was held by a local in the real run; the replay collects it
+            w.read(0, 1); // skipped
+            w.read(0, 2);
+        }
+        NumaTopology t = TestTopologies.nodes(2);
+        Replayer lenient = new Replayer(t, 1L << 20, 1, ThreadPinning.affinity(t),
+                Replayer.ThreadPlacement.AS_TRACED, true, null);
+        ReplayResult r = lenient.replay(Collectors.byName("baseline"), source(out.toByteArray()));
+        assertEquals(1, r.accesses().local() + r.accesses().remote());
+        assertTrue(r.notes().toString().contains("1 events skipped"), r.notes().toString());
+        assertTrue(r.notes().toString().contains("1 objects larger than a region clipped, 1 stores into clipped"),
+                r.notes().toString());
+    }
+
+    @Test
     void aHeapTooSmallForTheLiveSetIsReported() {
         HeapExhaustedException e = assertThrows(HeapExhaustedException.class,
                 () -> replayer(256L << 10).replay(Collectors.byName("numa-tospace"), source(JBB)));
