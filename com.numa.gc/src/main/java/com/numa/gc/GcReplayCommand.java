@@ -10,8 +10,8 @@ import com.numa.gc.replay.ReplayResult;
 import com.numa.gc.replay.Replayer;
 import com.numa.gc.report.ReplayReport;
 import com.numa.gc.synth.JbbTraceGenerator;
-import com.numa.gc.trace.TraceFormatException;
-import com.numa.gc.trace.TraceReader;
+import com.numa.core.trace.TraceFormatException;
+import com.numa.core.trace.TraceReader;
 import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import java.io.ByteArrayInputStream;
@@ -91,6 +91,11 @@ public final class GcReplayCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     String placement;
 
+    @Option(names = "--lenient", description = "For traces recorded from real runs (-XX:NUMAProfilerTrace): skip events "
+            + "naming objects the replay has already collected (in the real run a local variable, which a trace does "
+            + "not record, kept them alive) and clip objects larger than a heap region; both are counted in the notes.")
+    boolean lenient;
+
     @Option(names = "--out", defaultValue = "gc-replay", paramLabel = "DIR",
             description = "Directory for replay.csv and replay.html. Default: ${DEFAULT-VALUE}.")
     Path out;
@@ -167,7 +172,7 @@ public final class GcReplayCommand implements Callable<Integer> {
 
         long started = System.nanoTime();
         long[] lastProgress = {started};
-        Replayer replayer = new Replayer(topo, heapBytes, gcThreads, ThreadPinning.affinity(topo), how,
+        Replayer replayer = new Replayer(topo, heapBytes, gcThreads, ThreadPinning.affinity(topo), how, lenient,
                 (policy, events, collections) -> {
                     long now = System.nanoTime();
                     if (now - started > PROGRESS_AFTER_NS && now - lastProgress[0] > PROGRESS_AFTER_NS) {

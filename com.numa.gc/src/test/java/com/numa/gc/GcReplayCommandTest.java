@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.gc.report.ReplayReport;
-import com.numa.gc.trace.TraceWriter;
+import com.numa.core.trace.TraceWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

@@ -11,20 +11,18 @@ import org.objectweb.asm.tree.InsnList;
  * readStatic/writeStatic before static ones. Only stack shuffles and a static call are inserted (in sampled mode also a
  * load and a store of the countdown local), never a branch, so the method's stack map frames stay valid as they are.
  */
-final class AccessHookInserter extends MethodVisitor {
+final class AccessHookInserter extends NewInitTrackingVisitor {
     static final String HOOKS = "com/numa/profiler/rt/Hooks";
     private final boolean allAccesses;
     private final SiteRegistry registry;
-    private final NewInitPairing pairing;
     /** The method's sampling countdown in sampled mode (the hooks take and return it), else null. */
     private final SamplingCountdownLocal countdown;
 
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
             SamplingCountdownLocal countdown) {
-        super(Opcodes.ASM9, next);
+        super(next, methodName);
         this.allAccesses = allAccesses;
         this.registry = registry;
-        this.pairing = new NewInitPairing(methodName);
         this.countdown = countdown;
     }
 
@@ -135,43 +133,5 @@ final class AccessHookInserter extends MethodVisitor {
             super.visitInsn(Opcodes.DUP2_X1);
         }
         arrayHook("writeArray"); // hook(a, i) -> [a i v(v)]
-    }
-
-    @Override
-    public void visitTypeInsn(int opcode, String type) {
-        if (opcode == Opcodes.NEW) {
-            pairing.onNew();
-        } else {
-            pairing.onOther(false);
-        }
-        super.visitTypeInsn(opcode, type);
-    }
-
-    @Override
-    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-        if (opcode == Opcodes.INVOKESPECIAL && "<init>".equals(name)) {
-            pairing.onInit();
-        } else {
-            pairing.onOther(false);
-        }
-        super.visitMethodInsn(opcode, owner, name, desc, itf);
-    }
-
-    @Override
-    public void visitVarInsn(int opcode, int var) {
-        pairing.onOther(false);
-        super.visitVarInsn(opcode, var);
-    }
-
-    @Override
-    public void visitIntInsn(int opcode, int operand) {
-        pairing.onOther(false);
-        super.visitIntInsn(opcode, operand);
-    }
-
-    @Override
-    public void visitLdcInsn(Object value) {
-        pairing.onOther(false);
-        super.visitLdcInsn(value);
     }
 }

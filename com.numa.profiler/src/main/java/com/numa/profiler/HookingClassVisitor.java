@@ -6,8 +6,8 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * Composes the per-method visitors (access hooks, allocation sites, control points, and in sampled mode the countdown
- * local) for every method with code.
+ * Composes the per-method visitors (access hooks, allocation sites, control points, in sampled mode the countdown
+ * local, and when a trace is recorded the reference stores) for every method with code.
  */
 final class HookingClassVisitor extends ClassVisitor {
     private final SiteRegistry registry;
@@ -15,11 +15,14 @@ final class HookingClassVisitor extends ClassVisitor {
     private final boolean sampled;
     private final String startAt;
     private final String stopAt;
+    /** Non-null when a trace is recorded: reference stores then also go to the hooks with their targets. */
+    private final ReferenceFields tracedFields;
     private String className;
 
     HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt) {
+            String stopAt, ReferenceFields tracedFields) {
         super(Opcodes.ASM9, next);
+        this.tracedFields = tracedFields;
         this.registry = registry;
         this.allAccesses = allAccesses;
         this.sampled = sampled;
@@ -42,6 +45,9 @@ final class HookingClassVisitor extends ClassVisitor {
         String qualified = className.replace('/', '.') + "." + name;
         int point = qualified.equals(startAt) ? ProfilingWindow.START_POINT
                 : qualified.equals(stopAt) ? ProfilingWindow.STOP_POINT : 0;
+        if (tracedFields != null) {
+            mv = new ReferenceStoreTracer(mv, name, tracedFields);
+        }
         mv = new AllocationSiteTagger(mv, className, name, registry);
         if (!sampled) {
             return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null), point);

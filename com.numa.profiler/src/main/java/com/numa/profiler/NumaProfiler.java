@@ -99,11 +99,19 @@ public final class NumaProfiler {
         ClassFilter filter = new ClassFilter(context.toolPackages(), flags.get(ProfilerFlags.INCLUDE),
                 flags.get(ProfilerFlags.EXCLUDE), jdk);
         SiteRegistry registry = new SiteRegistry();
+        ObjectSizes sizes = new ObjectSizes(inst);
+        String traceFile = flags.get(ProfilerFlags.TRACE).trim();
+        ReferenceFields tracedFields = traceFile.isEmpty() ? null : new ReferenceFields();
+        TraceRecorder trace = tracedFields == null ? null : TraceRecorder.open(Path.of(traceFile),
+                flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), tracedFields, sizes, log);
+        if (trace == null) {
+            tracedFields = null; // the file cannot be written: classes are instrumented as without the flag
+        }
         ProfilerRuntime runtime = new ProfilerRuntime(new AccessClassifier(flags.get(ProfilerFlags.OWNER)),
                 new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), flags.get(ProfilerFlags.ARRAY_CHUNK),
                         flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL),
                 NodeLocator.of(topology, log),
-                new ObjectSizes(inst), log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH));
+                sizes, log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH), trace);
         String startAt = flags.get(ProfilerFlags.START_AT).trim();
         boolean iterations = flags.get(ProfilerFlags.ITERATIONS);
         ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD),
@@ -132,7 +140,7 @@ public final class NumaProfiler {
         runtime.install();
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
                 flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, flags.get(ProfilerFlags.SAMPLING) > 1,
-                startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log);
+                startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
         if (jdk) {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
@@ -215,11 +223,18 @@ public final class NumaProfiler {
     private void atExit() {
         window.set(false);
         ProfileReport r = report();
+        TraceRecorder trace = runtime.trace();
+        if (trace != null) {
+            trace.finish(); // before the profile, so that summary.json says whether the trace was written
+        }
         dump();
         if (!flags.get(ProfilerFlags.QUIET)) {
             PrintStream err = System.err;
             err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1));
             err.println("numa: NUMAProfiler: output in " + output);
+            if (trace != null && trace.written()) {
+                err.println("numa: NUMAProfiler: trace in " + trace.target());
+            }
         }
     }
 
@@ -252,6 +267,9 @@ public final class NumaProfiler {
         win.put("profiled_ns", window.profiledNanos());
         win.put("run_ns", System.nanoTime() - startNanos);
         m.put("window", win);
+        if (runtime.trace() != null) {
+            m.put("trace", runtime.trace().summary());
+        }
         m.put("problems", new LinkedHashMap<>(log.problemCounts()));
         m.put("internal_failure", runtime.failed());
         m.put("notes", String.join("; ", notes));

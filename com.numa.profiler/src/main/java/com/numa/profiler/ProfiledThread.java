@@ -33,6 +33,10 @@ final class ProfiledThread {
     SideTable.Entry previousEntry;
     int node = -1;
     int nodeCountdown;
+    /** Objects this thread allocated under -XX:NUMAProfilerTrace (the counter part of their trace ids). */
+    long traceObjects;
+    /** Trace only: stores into objects whose allocation is not recorded yet (constructors), see PendingStores. */
+    PendingStores tracePending;
 
     long objectAllocations;
     long objectBytes;

@@ -67,13 +67,16 @@ public final class ProfilerFlags {
             ProfilerFlags::parseChunk);
     public static final Flag<Integer> NODE_REFRESH = Flag.integer("NUMAProfilerNodeRefresh", 4096, 1, 1 << 30,
             "Re-read the accessing thread's CPU (sched_getcpu) every N profiled accesses");
+    public static final Flag<String> TRACE = Flag.string("NUMAProfilerTrace", "",
+            "Also record a binary allocation/access trace (thread starts and ends, allocations, reference stores, "
+                    + "profiled accesses, explicit GCs) to this file for numa gc-replay; empty = off");
     public static final Flag<Boolean> QUIET = Flag.bool("NUMAProfilerQuiet", false,
             "Do not print the exit summary on stderr");
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
                 EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
-                NODE_REFRESH, QUIET);
+                NODE_REFRESH, TRACE, QUIET);
     }
 
     static int parseChunk(String v) {

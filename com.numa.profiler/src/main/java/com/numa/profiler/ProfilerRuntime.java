@@ -22,6 +22,8 @@ final class ProfilerRuntime implements AccessSink {
     private final NumaLog log;
     private final int sampling;
     private final int nodeRefresh;
+    /** Null unless -XX:NUMAProfilerTrace is set: then every hook below also records into the trace. */
+    private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private volatile boolean failed;
     /** Thread id → state, see {@link #current()}. */
@@ -34,7 +36,8 @@ final class ProfilerRuntime implements AccessSink {
     };
 
     ProfilerRuntime(AccessClassifier classifier, SideTable sideTable, NodeLocator nodes, ObjectSizes sizes,
-            NumaLog log, int sampling, int nodeRefresh) {
+            NumaLog log, int sampling, int nodeRefresh, TraceRecorder trace) {
+        this.trace = trace;
         this.classifier = classifier;
         this.sideTable = sideTable;
         this.nodes = nodes;
@@ -136,6 +139,9 @@ final class ProfilerRuntime implements AccessSink {
             }
             t.node = nodes.currentNode();
             t.nodeCountdown = nodeRefresh;
+            if (trace != null) {
+                trace.threadStarted(t);
+            }
         }
     }
 
@@ -197,6 +203,9 @@ final class ProfilerRuntime implements AccessSink {
                 }
             } else {
                 viaSideTable(t, o, index, write, node);
+            }
+            if (trace != null) {
+                trace.accessed(t, o, write);
             }
         } catch (Throwable e) {
             fail(e);
@@ -330,6 +339,9 @@ final class ProfilerRuntime implements AccessSink {
         }
         try {
             tag(t, o, siteId, node(t), com.numa.profiler.rt.Hooks.isActive());
+            if (trace != null) {
+                trace.allocated(t, o, siteId);
+            }
         } catch (Throwable e) {
             fail(e);
         } finally {
@@ -368,8 +380,56 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
+    TraceRecorder trace() {
+        return trace;
+    }
+
+    @Override
+    public void referenceStored(Object o, Object target, int fieldId) {
+        ProfiledThread t = trace == null ? null : enter();
+        if (t != null) {
+            try {
+                trace.fieldStored(t, o, fieldId, target);
+            } finally {
+                t.busy = false;
+            }
+        }
+    }
+
+    @Override
+    public void elementStored(Object array, int index, Object target) {
+        ProfiledThread t = trace == null ? null : enter();
+        if (t != null) {
+            try {
+                trace.elementStored(t, array, index, target);
+            } finally {
+                t.busy = false;
+            }
+        }
+    }
+
+    @Override
+    public void staticReferenceStored(int fieldId, Object target) {
+        ProfiledThread t = trace == null ? null : enter();
+        if (t != null) {
+            try {
+                trace.rootStored(t, fieldId, target);
+            } finally {
+                t.busy = false;
+            }
+        }
+    }
+
     @Override
     public void explicitGc() {
+        ProfiledThread t = trace == null ? null : enter();
+        if (t != null) {
+            try {
+                trace.gc(t);
+            } finally {
+                t.busy = false;
+            }
+        }
         ProfilingWindow w = window;
         if (w != null) {
             w.explicitGc();

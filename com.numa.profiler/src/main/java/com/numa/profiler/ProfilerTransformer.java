@@ -26,6 +26,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
     private final String startAt;
     private final String stopAt;
     private final NumaLog log;
+    private final ReferenceFields tracedFields;
     /** Classes given the header word, by internal name; a subclass of one of them inherits it. */
     private final Set<String> injected = ConcurrentHashMap.newKeySet();
     private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
@@ -33,9 +34,13 @@ final class ProfilerTransformer implements ClassFileTransformer {
     final AtomicLong transformed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
 
-    /** {@code sampled}: the profiler counts one access in N, so methods keep the countdown in a local. */
+    /**
+     * {@code sampled}: the profiler counts one access in N, so methods keep the countdown in a local;
+     * {@code tracedFields}: non-null when a trace is recorded (reference stores are then hooked with their targets).
+     */
     ProfilerTransformer(ClassFilter filter, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt, NumaLog log) {
+            String stopAt, NumaLog log, ReferenceFields tracedFields) {
+        this.tracedFields = tracedFields;
         this.filter = filter;
         this.registry = registry;
         this.allAccesses = allAccesses;
@@ -110,7 +115,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
         if (inject) {
             cv = new OwnerFieldInjector(cv);
         }
-        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt);
+        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields);
         if (inject && maySerialize(reader)) {
             cv = new SerialVersionUIDAdder(Opcodes.ASM9, cv) {
             };

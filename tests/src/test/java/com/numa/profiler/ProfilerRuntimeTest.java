@@ -37,7 +37,7 @@ class ProfilerRuntimeTest {
 
     static ProfilerRuntime runtime(Owner owner, int sampling, int arrayChunk) {
         return new ProfilerRuntime(new AccessClassifier(owner), new SideTable(4096, arrayChunk, true), BY_NAME,
-                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1);
+                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1, null);
     }
 
     static void on(String name, Runnable r) throws InterruptedException {

@@ -78,7 +78,7 @@ class TransformerTest {
 
     static ProfilerTransformer transformer(boolean all, boolean sampled, NumaLog log) {
         return new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
-                "", log);
+                "", log, null);
     }
 
     @AfterEach

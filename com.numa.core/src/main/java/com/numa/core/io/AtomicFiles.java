@@ -1,6 +1,7 @@
 package com.numa.core.io;
 
 import java.io.BufferedOutputStream;
+import java.io.BufferedWriter;
 import java.io.FilterWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,12 +31,18 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** Produces binary content; may throw, in which case the target is left untouched. */
+    @FunctionalInterface
+    public interface BinaryContent {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /** Replaces {@code target} (creating its directory if needed) with what {@code content} writes, in UTF-8. */
     public static void write(Path target, Content content) throws IOException {
-        replace(target, stream -> {
+        writeBytes(target, stream -> {
             // content may close the writer (a CSVPrinter in try-with-resources does): that only flushes here, the
-            // file is closed and renamed by replace
-            Writer out = new FilterWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8)) {
+            // file is closed and renamed by writeBytes
+            Writer out = new FilterWriter(new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8))) {
                 @Override
                 public void close() throws IOException {
                     flush();
@@ -48,14 +55,11 @@ public final class AtomicFiles {
 
     /** Replaces {@code target} with {@code bytes} (an image, for instance). */
     public static void writeBytes(Path target, byte[] bytes) throws IOException {
-        replace(target, stream -> stream.write(bytes));
+        writeBytes(target, stream -> stream.write(bytes));
     }
 
-    private interface ByteContent {
-        void writeTo(OutputStream out) throws IOException;
-    }
-
-    private static void replace(Path target, ByteContent content) throws IOException {
+    /** Replaces {@code target} (creating its directory if needed) with the bytes {@code content} writes. */
+    public static void writeBytes(Path target, BinaryContent content) throws IOException {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
@@ -64,8 +68,8 @@ public final class AtomicFiles {
         Path tmp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + SEQUENCE.incrementAndGet() + ".tmp");
         try {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp,
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), 1 << 16)) {
                 content.writeTo(out);
             }
             Files.move(tmp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -5,8 +5,8 @@ import com.numa.gc.heap.HeapExhaustedException;
 import com.numa.gc.heap.PlacementCheck;
 import com.numa.gc.heap.ResearchHeap;
 import com.numa.gc.heap.ThreadPinning;
-import com.numa.gc.trace.TraceEvent;
-import com.numa.gc.trace.TraceReader;
+import com.numa.core.trace.TraceEvent;
+import com.numa.core.trace.TraceReader;
 import com.numa.core.topology.NumaTopology;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -44,9 +44,12 @@ public final class Replayer {
     private final ThreadPinning pinning;
     private final ThreadPlacement placement;
     private final Progress progress;
+    /** Recorded traces: tolerate what a real run's trace cannot say (see {@link RecordedTraceTolerance}). */
+    private final boolean lenient;
 
     public Replayer(NumaTopology topology, long heapBytes, int gcThreadsPerNode, ThreadPinning pinning,
-            ThreadPlacement placement, Progress progress) {
+            ThreadPlacement placement, boolean lenient, Progress progress) {
+        this.lenient = lenient;
         this.topology = topology;
         this.heapBytes = heapBytes;
         this.gcThreadsPerNode = gcThreadsPerNode;
@@ -62,7 +65,7 @@ public final class Replayer {
     }
 
     /**
-     * Replays the whole trace under {@code collector}. Throws {@link com.numa.gc.trace.TraceFormatException} for an
+     * Replays the whole trace under {@code collector}. Throws {@link com.numa.core.trace.TraceFormatException} for an
      * unreadable trace, {@link HeapExhaustedException} when the live set does not fit, {@link ReplayException} for
      * an inconsistent trace.
      */
@@ -88,6 +91,9 @@ public final class Replayer {
             }
             PlacementCheck check = heap.checkPlacement(PLACEMENT_SAMPLE, 1);
             List<String> notes = new ArrayList<>(heap.pinningProblems());
+            if (run.tolerance != null) {
+                notes.addAll(run.tolerance.notes());
+            }
             notes.addAll(mutators.problems());
             return new ReplayResult(collector.name(), topology.toString(), run.events, heap.accesses(), heap.stats(),
                     PauseStats.of(heap.stats().pausesNs()), check, heap.binding(), notes);
@@ -101,10 +107,12 @@ public final class Replayer {
         private int[] nodeOfThread = new int[0];
         private int nextNode;
         private long events;
+        private final RecordedTraceTolerance tolerance;
 
         Run(ResearchHeap heap, String policy) {
             this.heap = heap;
             this.policy = policy;
+            this.tolerance = lenient ? new RecordedTraceTolerance(heap) : null;
         }
 
         /** The node the event's thread runs on, placing a thread the first time it appears. */
@@ -133,7 +141,14 @@ public final class Replayer {
             try {
                 mutators.run(node, () -> {
                     for (int i = 0; i < size; i++) {
-                        apply(batch[i], node);
+                        if (tolerance == null) {
+                            apply(batch[i], node);
+                        } else {
+                            TraceEvent e = tolerance.admit(batch[i]);
+                            if (e != null) {
+                                tolerance.perform(() -> apply(e, node));
+                            }
+                        }
                         done[0]++;
                     }
                 });

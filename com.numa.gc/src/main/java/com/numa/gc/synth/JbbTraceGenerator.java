@@ -1,6 +1,6 @@
 package com.numa.gc.synth;
 
-import com.numa.gc.trace.TraceWriter;
+import com.numa.core.trace.TraceWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.gc.trace.TraceEvent;
-import com.numa.gc.trace.TraceReader;
+import com.numa.core.trace.TraceEvent;
+import com.numa.core.trace.TraceReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.HashMap;

@@ -3,6 +3,7 @@ package com.numa.profiler.rt;
 /**
  * What the hooks report to; the profiler installs its implementation through {@link Hooks#install}. Field accesses
  * come through read/write, array accesses through readArray/writeArray (arrays never carry the injected word).
+ * The *Stored methods carry the stored reference, for -XX:NUMAProfilerTrace.
  */
 public interface AccessSink {
     void read(Object o);
@@ -22,4 +23,19 @@ public interface AccessSink {
     void explicitGc();
 
     void controlPoint(int id);
+
+    /**
+     * {@code o.field = target}, where {@code fieldId} names a reference field (instrumented only when a trace is
+     * recorded, so the default is never called otherwise).
+     */
+    default void referenceStored(Object o, Object target, int fieldId) {
+    }
+
+    /** {@code array[index] = target} into a reference array (trace recording only). */
+    default void elementStored(Object array, int index, Object target) {
+    }
+
+    /** A static reference field {@code fieldId} now holds {@code target} (trace recording only). */
+    default void staticReferenceStored(int fieldId, Object target) {
+    }
 }

@@ -162,6 +162,37 @@ public final class Hooks {
         }
     }
 
+    /**
+     * Before {@code o.field = target} (reference fields, inserted only when a trace is recorded). Every store is
+     * passed on, sampled or not and in or out of the profiling window: the trace's object graph must be whole.
+     */
+    public static void referenceStored(Object o, Object target, int fieldId) {
+        AccessSink s = sink;
+        if (s != null && o != null) {
+            s.referenceStored(o, target, fieldId);
+        }
+    }
+
+    /**
+     * Before {@code array[index] = target} (AASTORE, trace only). Takes the operands in the order the stack holds
+     * them after the shuffle that keeps [array index target] below, and returns {@code target} to complete it.
+     */
+    public static Object elementStored(Object target, Object array, int index) {
+        AccessSink s = sink;
+        if (s != null && array != null) {
+            s.elementStored(array, index, target);
+        }
+        return target;
+    }
+
+    /** Before a static reference field {@code fieldId} is set to {@code target} (trace only). */
+    public static void staticReferenceStored(Object target, int fieldId) {
+        AccessSink s = sink;
+        if (s != null) {
+            s.staticReferenceStored(fieldId, target);
+        }
+    }
+
     public static void explicitGc() {
         AccessSink s = sink;
         if (s != null) {

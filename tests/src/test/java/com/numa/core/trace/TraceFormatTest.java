@@ -1,4 +1,4 @@
-package com.numa.gc.trace;
+package com.numa.core.trace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package com.numa.gc.trace;
+package com.numa.core.trace;
 
 /**
  * One record of an allocation/access trace. Threads are small non-negative keys chosen by the tracer; objects are

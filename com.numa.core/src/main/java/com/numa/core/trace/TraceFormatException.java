@@ -1,4 +1,4 @@
-package com.numa.gc.trace;
+package com.numa.core.trace;
 
 import java.io.IOException;
 

@@ -1,7 +1,7 @@
-package com.numa.gc.trace;
+package com.numa.core.trace;
 
 /**
- * The binary trace format, version 1 (documented in com.numa.gc/README.md). A file is a header, records, and an end
+ * The binary trace format, version 1 (documented in com.numa.core/README.md). A file is a header, records, and an end
  * record:
  * <pre>
  * header : magic "NGCT" (4 bytes) | version (u16, big-endian) | reserved (u16, 0)
@@ -11,7 +11,7 @@ package com.numa.gc.trace;
  * The end record lets a reader tell a complete trace from one cut at a record boundary.
  */
 public final class TraceFormat {
-    /** "NGCT": numa-jvm GC trace. */
+    /** "NGCT": numa-jvm GC trace (the name it had in com.numa.gc; the format is unchanged). */
     public static final int MAGIC = 0x4E474354;
     /** The one version this code writes and reads. */
     public static final int VERSION = 1;
