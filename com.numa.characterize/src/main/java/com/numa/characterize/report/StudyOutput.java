@@ -65,8 +65,8 @@ public final class StudyOutput {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-                + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:13px}"
-                + "td,th{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top}"
+                + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;display:block;overflow-x:auto}"
+                + "td,th{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top;max-width:22em}"
                 + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
                 + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
         sb.append("<h1>NUMA characterization: ").append(esc(p.suite())).append("</h1>\n");
