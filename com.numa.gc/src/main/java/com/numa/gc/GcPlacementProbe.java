@@ -5,7 +5,6 @@ import com.numa.gc.heap.Collectors;
 import com.numa.gc.heap.PlacementCheck;
 import com.numa.gc.heap.ResearchHeap;
 import com.numa.gc.heap.ThreadPinning;
-import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 
 /**

@@ -12,7 +12,6 @@ import com.numa.gc.report.ReplayReport;
 import com.numa.gc.synth.JbbTraceGenerator;
 import com.numa.core.trace.TraceFormatException;
 import com.numa.core.trace.TraceReader;
-import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -7,7 +7,6 @@ import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.threads.ProcTasks;
 import com.numa.perfutil.threads.ThreadInventory;
 import com.numa.core.topology.CpuSet;
-import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import java.io.IOException;
 import java.io.Reader;

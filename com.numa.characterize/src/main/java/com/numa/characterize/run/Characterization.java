@@ -4,7 +4,6 @@ import com.numa.characterize.analysis.Classifier;
 import com.numa.characterize.analysis.Locality;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.PerfUtilRows;
-import com.numa.characterize.analysis.Thresholds;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
@@ -80,7 +79,7 @@ public final class Characterization {
         PerfUtilRows base = rows.containsKey(Configuration.SINGLE) ? rows.get(Configuration.SINGLE)
                 : rows.values().stream().findFirst().orElse(null);
         Parallelism parallelism = base == null ? null
-                : Parallelism.of(base, profiled == null ? Map.of() : profiled.accessesByThread(), classifierThresholds());
+                : Parallelism.of(base, profiled == null ? Map.of() : profiled.accessesByThread(), classifier.thresholds());
         Locality locality = Locality.of(rows.get(Configuration.SINGLE), rows.get(Configuration.DUAL));
         double scaling = medians.containsKey("single") && medians.containsKey("all")
                 ? medians.get("single") / medians.get("all") : Double.NaN;
@@ -89,9 +88,5 @@ public final class Characterization {
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling);
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.groundTruth().orElse(null), runs,
                 parallelism, profiled, locality, medians, verdict, failures);
-    }
-
-    private Thresholds classifierThresholds() {
-        return classifier.thresholds();
     }
 }

@@ -3,7 +3,6 @@ package com.numa.gc.heap;
 import com.numa.perfutil.topology.MachineTopology;
 import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaNode;
-import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import java.util.ArrayList;
 import java.util.List;

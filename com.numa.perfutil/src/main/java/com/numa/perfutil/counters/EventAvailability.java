@@ -4,7 +4,6 @@ import com.numa.perfutil.events.EventParser;
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.events.PmuCatalog;
 import com.numa.perfutil.linux.Errno;
-import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,7 +3,6 @@ package com.numa.perfutil.events;
 import com.numa.core.flags.NearestNames;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**

@@ -12,7 +12,6 @@ import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.perfutil.threads.ProcTasks;
 import com.numa.core.topology.CpuSet;
-import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import java.util.HashMap;
 import java.util.Map;
