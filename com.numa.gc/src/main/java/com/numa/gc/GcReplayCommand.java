@@ -1,5 +1,6 @@
 package com.numa.gc;
 
+import com.numa.core.log.NumaLog;
 import com.numa.perfutil.topology.MachineTopology;
 import com.numa.gc.heap.Collector;
 import com.numa.gc.heap.Collectors;
@@ -107,7 +108,7 @@ public final class GcReplayCommand implements Callable<Integer> {
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new GcReplayCommand());
         cl.setParameterExceptionHandler((e, args) -> {
-            e.getCommandLine().getErr().println("gc-replay: " + e.getMessage() + " (see gc-replay --help)");
+            e.getCommandLine().getErr().println(NumaLog.PREFIX + "gc-replay: " + e.getMessage() + " (see gc-replay --help)");
             return USAGE;
         });
         return cl;
@@ -137,7 +138,7 @@ public final class GcReplayCommand implements Callable<Integer> {
             if (msg != null && msg.startsWith("No enum constant")) {
                 msg = "unknown --placement '" + placement + "'; use as-traced or round-robin";
             }
-            err.println("gc-replay: " + msg);
+            err.println(NumaLog.PREFIX + "gc-replay: " + msg);
             return USAGE;
         }
         Replayer.TraceSource source;
@@ -145,7 +146,7 @@ public final class GcReplayCommand implements Callable<Integer> {
         try {
             if (input.synthetic != null) {
                 if (!input.synthetic.strip().equalsIgnoreCase("jbb")) {
-                    err.println("gc-replay: unknown synthetic trace '" + input.synthetic + "'; available: jbb");
+                    err.println(NumaLog.PREFIX + "gc-replay: unknown synthetic trace '" + input.synthetic + "'; available: jbb");
                     return USAGE;
                 }
                 byte[] bytes = JbbTraceGenerator.generate(new JbbTraceGenerator.Config(threads, 200, 1000,
@@ -159,13 +160,13 @@ public final class GcReplayCommand implements Callable<Integer> {
                 source = () -> TraceReader.open(file);
             }
         } catch (NoSuchFileException e) {
-            err.println("gc-replay: no trace file " + e.getFile());
+            err.println(NumaLog.PREFIX + "gc-replay: no trace file " + e.getFile());
             return USAGE;
         } catch (TraceFormatException e) {
-            err.println("gc-replay: bad trace: " + e.getMessage());
+            err.println(NumaLog.PREFIX + "gc-replay: bad trace: " + e.getMessage());
             return USAGE;
         } catch (IOException e) {
-            err.println("gc-replay: cannot read the trace: " + e);
+            err.println(NumaLog.PREFIX + "gc-replay: cannot read the trace: " + e);
             return USAGE;
         }
 
@@ -176,7 +177,7 @@ public final class GcReplayCommand implements Callable<Integer> {
                     long now = System.nanoTime();
                     if (now - started > PROGRESS_AFTER_NS && now - lastProgress[0] > PROGRESS_AFTER_NS) {
                         lastProgress[0] = now;
-                        err.printf(Locale.ROOT, "gc-replay: %s: %,d events, %d collections%n", policy, events,
+                        err.printf(Locale.ROOT, NumaLog.PREFIX + "gc-replay: %s: %,d events, %d collections%n", policy, events,
                                 collections);
                         err.flush();
                     }
@@ -186,20 +187,20 @@ public final class GcReplayCommand implements Callable<Integer> {
             try {
                 results.add(replayer.replay(c, source));
             } catch (HeapExhaustedException e) {
-                err.println("gc-replay: " + c.name() + ": " + e.getMessage() + " (--heap " + heap + ")");
+                err.println(NumaLog.PREFIX + "gc-replay: " + c.name() + ": " + e.getMessage() + " (--heap " + heap + ")");
                 return FAILED;
             } catch (ReplayException | TraceFormatException e) {
-                err.println("gc-replay: " + c.name() + ": " + e.getMessage());
+                err.println(NumaLog.PREFIX + "gc-replay: " + c.name() + ": " + e.getMessage());
                 return FAILED;
             } catch (IOException | RuntimeException e) {
-                err.println("gc-replay: " + c.name() + ": replay failed: " + e);
+                err.println(NumaLog.PREFIX + "gc-replay: " + c.name() + ": replay failed: " + e);
                 return FAILED;
             }
         }
         try {
             ReplayReport report = new ReplayReport(results);
             List<Path> written = report.write(out);
-            outWriter.println("gc-replay: " + traceName + " on " + topo + (topo.emulated() ? " (emulated)" : ""));
+            outWriter.println(NumaLog.PREFIX + "gc-replay: " + traceName + " on " + topo + (topo.emulated() ? " (emulated)" : ""));
             for (ReplayResult r : results) {
                 outWriter.printf(Locale.ROOT, "  %-18s remote %6.2f%%  vs baseline %8s%%  collections %3d  pause p99 "
                         + "%7.2f ms  copy %8.1f MB/s%n", r.policy(), r.accesses().remotePct(),
@@ -210,7 +211,7 @@ public final class GcReplayCommand implements Callable<Integer> {
             outWriter.println("  wrote " + written.get(0) + " and " + written.get(1));
             outWriter.flush();
         } catch (IOException | RuntimeException e) {
-            err.println("gc-replay: cannot write the report to " + out + ": " + e);
+            err.println(NumaLog.PREFIX + "gc-replay: cannot write the report to " + out + ": " + e);
             return FAILED;
         }
         return OK;

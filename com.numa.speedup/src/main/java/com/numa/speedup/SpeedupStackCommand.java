@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.log.NumaLog;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
 
@@ -88,7 +89,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
     static CommandLine commandLine(SpeedupStackCommand command) {
         CommandLine cl = new CommandLine(command);
         cl.setParameterExceptionHandler((ex, args) -> {
-            ex.getCommandLine().getErr().println("speedup-stack: " + ex.getMessage() + " (--help for usage)");
+            ex.getCommandLine().getErr().println(NumaLog.PREFIX + "speedup-stack: " + ex.getMessage() + " (--help for usage)");
             return BAD_INPUT;
         });
         return cl;
@@ -102,17 +103,17 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         try {
             plan = RunPlan.of(threads, javaArguments, repeat);
         } catch (RunPlan.BadInput e) {
-            err.println("speedup-stack: " + e.getMessage());
+            err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
             return BAD_INPUT;
         }
         try {
             return run(plan, stdout, err);
         } catch (ApplicationFailed | IOException e) {
-            err.println("speedup-stack: " + e.getMessage());
+            err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
             return FAILED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("speedup-stack: interrupted");
+            err.println(NumaLog.PREFIX + "speedup-stack: interrupted");
             return FAILED;
         }
     }
@@ -133,7 +134,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         AtomicFiles.writeString(jfc, settingsFile());
         ApplicationRunner runner = injectedRunner != null ? injectedRunner : defaultRunner(err);
         long startup = startupCost(runner, plan.repeat(), runs, jfc);
-        err.printf(Locale.ROOT, "speedup-stack: measurement start-up %.0f ms per JVM (empty main, with vs without)%n",
+        err.printf(Locale.ROOT, NumaLog.PREFIX + "speedup-stack: measurement start-up %.0f ms per JVM (empty main, with vs without)%n",
                 startup / 1e6);
         Map<Integer, List<Long>> plainWalls = new TreeMap<>();
         Map<Integer, List<Long>> measuredWalls = new TreeMap<>();
@@ -151,7 +152,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
                 measuredWalls.computeIfAbsent(n, k -> new ArrayList<>()).add(measured.wallNs());
                 RunSummary summary = MeasuredRunReader.summarize(measured);
                 summaries.computeIfAbsent(n, k -> new ArrayList<>()).add(summary);
-                err.printf(Locale.ROOT, "speedup-stack: N=%d run %d/%d: %.2f s plain, %.2f s measured, %d worker(s)%n",
+                err.printf(Locale.ROOT, NumaLog.PREFIX + "speedup-stack: N=%d run %d/%d: %.2f s plain, %.2f s measured, %d worker(s)%n",
                         n, r, plan.repeat(), plain.wallNs() / 1e9, measured.wallNs() / 1e9, summary.workerCount());
                 err.flush();
             }
@@ -178,7 +179,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         StackHtml.write(dir.resolve("speedup_stack.html"), report, png);
         printTable(stdout, report, dir);
         if (ignored.isPresent()) {
-            err.println("speedup-stack: " + ignored.get());
+            err.println(NumaLog.PREFIX + "speedup-stack: " + ignored.get());
             return BAD_INPUT;
         }
         return OK;
@@ -230,12 +231,12 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             try {
                 jar = AgentJar.packaged(SpeedupStackCommand.class);
             } catch (IllegalStateException notPackaged) {
-                err.println("speedup-stack: " + notPackaged.getMessage() + "; running without PerfUtil (no per-thread "
+                err.println(NumaLog.PREFIX + "speedup-stack: " + notPackaged.getMessage() + "; running without PerfUtil (no per-thread "
                         + "running time), or give --agent-jar");
                 jar = null;
             }
         } else if (!Files.isRegularFile(jar)) {
-            err.println("speedup-stack: no agent jar at " + jar + " (build it with 'mvn -B -q package -DskipTests'); "
+            err.println(NumaLog.PREFIX + "speedup-stack: no agent jar at " + jar + " (build it with 'mvn -B -q package -DskipTests'); "
                     + "running without PerfUtil, so without per-thread running time");
             jar = null;
         }
