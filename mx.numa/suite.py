@@ -97,9 +97,16 @@ suite = {
             "maven": {"groupId": "org.openjdk.jmh", "artifactId": "jmh-core", "version": "1.37"},
         },
         # Only the PNG path of XChart is used (javax.imageio), so its SVG/PDF/GIF libraries are left out, as in the pom.
+        # XChart's SVG encoder (speedup-stack writes its chart as SVG too).
+        "VECTORGRAPHICS2D": {
+            "digest": "sha512:6ed98216c7f67c87213bd7169f702cb0011fc969e91a9246cb47135abeb7446431582909797bc096150142fdbfa30bfcad04999080baf6fa40978a58256b06a1",
+            "license": "MIT",
+            "maven": {"groupId": "de.erichseifert.vectorgraphics2d", "artifactId": "VectorGraphics2D", "version": "0.13"},
+        },
         "XCHART": {
             "digest": "sha512:33e625854662938e962ed98f572a2b0fc428ba68432216e91a62abf09e460335a4e97e34c9c65528be9e963347e4ed7c4809a4ec877c88d324d13d24c04c74d5",
             "license": "Apache-2.0",
+            "dependencies": ["VECTORGRAPHICS2D"],
             "maven": {"groupId": "org.knowm.xchart", "artifactId": "xchart", "version": "3.8.8"},
         },
         "APIGUARDIAN": {

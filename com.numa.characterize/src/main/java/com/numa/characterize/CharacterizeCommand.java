@@ -11,6 +11,7 @@ import com.numa.characterize.run.Configuration;
 import com.numa.characterize.run.Placement;
 import com.numa.characterize.run.Placements;
 import com.numa.characterize.run.Runner;
+import com.numa.characterize.run.SpeedupStacks;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.characterize.suite.SingleApplication;
@@ -97,6 +98,10 @@ public final class CharacterizeCommand implements Callable<Integer> {
     @Option(names = "--no-profile", description = "skip the NUMAProfiler run (no Table 4, no OA)")
     private boolean noProfile;
 
+    @Option(names = "--speedup-stack", description = "also draw each benchmark's speedup stack (numa speedup-stack at 1 "
+            + "and --threads threads) where its thread count is an argument")
+    private boolean speedupStack;
+
     @Option(names = "--profiler-sampling", paramLabel = "N", description = "profile one access in N (default: 1, --quick: 16)")
     private Integer profilerSampling;
 
@@ -175,7 +180,14 @@ public final class CharacterizeCommand implements Callable<Integer> {
         for (Benchmark b : p.benchmarks) {
             results.add(study.characterize(b, p.options, fingerprint(p)));
         }
-        StudyOutput.write(out, results, provenance(p, placements, wanted, runner, results));
+        Map<String, Path> stacks = new LinkedHashMap<>();
+        if (speedupStack) {
+            for (Benchmark b : p.benchmarks) {
+                SpeedupStacks.run(b, p.options, p.agentJar, out.resolve("speedup"), log)
+                        .ifPresent(png -> stacks.put(b.name(), png));
+            }
+        }
+        StudyOutput.write(out, results, provenance(p, placements, wanted, runner, results), stacks);
         boolean failed = results.stream().anyMatch(r -> !r.failures().isEmpty());
         log.info("characterization of " + results.size() + " application(s) in " + out.toAbsolutePath()
                 + (failed ? " (some runs failed: see categories.csv)" : "") + "; open report.html");

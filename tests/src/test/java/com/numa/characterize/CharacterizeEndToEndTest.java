@@ -126,6 +126,18 @@ class CharacterizeEndToEndTest {
     }
 
     @Test
+    void theReportCarriesTheSpeedupStackOfABenchmarkWhoseThreadCountIsAnArgument() throws Exception {
+        Path out = tmp.resolve("stack");
+        ChildRun r = numa(List.of("characterize", "--suite", "builtin", "--quick", "--bench", "parallel-walk", "--no-profile",
+                "--threads", "2", "--speedup-stack", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.diagnostics());
+        assertTrue(Files.isRegularFile(out.resolve("speedup/parallel-walk/speedup_stack.csv")), r.stderr());
+        assertTrue(Files.isRegularFile(out.resolve("speedup/parallel-walk/speedup_stack.svg")), "SVG needs VectorGraphics2D");
+        String report = Files.readString(out.resolve("report.html"));
+        assertTrue(report.contains("<h2>Speedup stacks</h2>") && report.contains("alt=\"speedup stack of parallel-walk\""));
+    }
+
+    @Test
     void anApplicationThatFailsIsReportedAndTheExitCodeSaysSo() throws Exception {
         Path out = tmp.resolve("failing");
         ChildRun r = numa(List.of("characterize", "--configs", "single", "--no-profile", "--out", out.toString(), "--",

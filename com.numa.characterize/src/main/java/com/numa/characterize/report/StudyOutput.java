@@ -1,6 +1,7 @@
 package com.numa.characterize.report;
 
 import com.numa.characterize.run.ApplicationResult;
+import com.numa.characterize.run.Runner;
 import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.CsvTables;
 import com.numa.core.io.JsonFiles;
@@ -20,7 +21,9 @@ public final class StudyOutput {
     private StudyOutput() {
     }
 
-    public static void write(Path out, List<ApplicationResult> apps, Provenance p) throws IOException {
+    /** {@code speedupStacks}: the PNG of each application's speedup stack, where one was drawn (may be empty). */
+    public static void write(Path out, List<ApplicationResult> apps, Provenance p, Map<String, Path> speedupStacks)
+            throws IOException {
         List<Table> tables = StudyTables.all(apps, p);
         List<Figures.Figure> figures = Figures.all(apps, p);
         for (Table t : tables) {
@@ -34,8 +37,12 @@ public final class StudyOutput {
             AtomicFiles.writeBytes(out.resolve("figures").resolve(f.file()), f.png());
         }
         JsonFiles.write(out.resolve("characterization.json"), json(tables, p));
-        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p));
-        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p));
+        Map<String, byte[]> stacks = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> e : speedupStacks.entrySet()) {
+            stacks.put(e.getKey(), java.nio.file.Files.readAllBytes(e.getValue()));
+        }
+        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p, stacks));
+        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p, stacks.keySet()));
     }
 
     private static Map<String, Object> json(List<Table> tables, Provenance p) {
@@ -61,7 +68,7 @@ public final class StudyOutput {
         return root;
     }
 
-    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p) {
+    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p, Map<String, byte[]> stacks) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
@@ -102,13 +109,21 @@ public final class StudyOutput {
                 }
             }
         }
+        if (!stacks.isEmpty()) {
+            sb.append("<h2>Speedup stacks</h2><p class=\"note\">numa speedup-stack at 1 thread and at --threads: the gap "
+                    + "between ideal and measured speedup split into GC, initialization, synchronization, imbalance and other "
+                    + "(files in speedup/).</p>\n");
+            stacks.forEach((name, png) -> sb.append("<figure><img alt=\"speedup stack of ").append(esc(name))
+                    .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(png))
+                    .append("\"><figcaption>").append(esc(name)).append("</figcaption></figure>\n"));
+        }
         sb.append("<h2>Events</h2><p class=\"note\">").append(esc(String.join(", ", p.events())))
                 .append("; lowest multiplexing coverage ").append(String.format(java.util.Locale.ROOT, "%.0f%%", p.minCoveragePct()))
                 .append("</p>\n</body></html>\n");
         return sb.toString();
     }
 
-    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p) {
+    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p, java.util.Set<String> stacks) {
         StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
         sb.append(p.date()).append(" · ").append(p.machine()).append(", ").append(p.cpus()).append(" CPUs · ").append(p.jvm())
                 .append(" · topology ").append(p.topology()).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("\n\n");
@@ -133,6 +148,11 @@ public final class StudyOutput {
             if (t.file().equals("categories.csv")) {
                 figures.forEach(f -> sb.append("![").append(f.caption()).append("](figures/").append(f.file()).append(")\n\n"));
             }
+        }
+        if (!stacks.isEmpty()) {
+            sb.append("## Speedup stacks\n\n");
+            stacks.forEach(name -> sb.append("![speedup stack of ").append(name).append("](speedup/")
+                    .append(Runner.safe(name)).append("/speedup_stack.png)\n\n"));
         }
         return sb.toString();
     }

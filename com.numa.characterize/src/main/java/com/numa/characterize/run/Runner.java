@@ -151,7 +151,8 @@ public final class Runner {
         return lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1).strip();
     }
 
-    static String safe(String name) {
+    /** A name as a directory name: anything but letters, digits, dot, dash and underscore becomes an underscore. */
+    public static String safe(String name) {
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
