@@ -78,7 +78,9 @@ public final class Figures {
             Parallelism p = a.parallelism();
             c.addAnnotation(new AnnotationText(a.name(), p.workImbalancePct(), p.mainPct() + 4, false));
         }
-        c.getStyler().setYAxisMin(0.0).setYAxisMax(105.0).setXAxisMin(0.0);
+        // fixed scales (0-100% at least): a lone point with 0.002% imbalance must not stretch the axis to its width
+        double maxX = apps.stream().mapToDouble(a -> a.parallelism().workImbalancePct()).max().orElse(0);
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(105.0).setXAxisMin(0.0).setXAxisMax(Math.max(100, maxX * 1.1));
         return c;
     }
 
@@ -93,6 +95,9 @@ public final class Figures {
         if (apps.stream().anyMatch(a -> !Double.isNaN(a.parallelism().accessesImbalancePct()))) {
             c.addSeries("OA (object accesses)", names, apps.stream().map(a -> (Number) zero(a.parallelism().accessesImbalancePct())).toList());
         }
+        double max = apps.stream().mapToDouble(a -> Math.max(zero(a.parallelism().cyclesImbalancePct()),
+                zero(a.parallelism().accessesImbalancePct()))).max().orElse(0);
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(Math.max(10, max * 1.15));
         return c;
     }
 
