@@ -197,6 +197,33 @@ class LauncherEndToEndTest {
      * same thread inventory, saw the same main thread (its log names the main thread's node).
      */
     @Test
+    void aRenamedMainThreadIsOneRowAndTheAgentsThreadsAreTools() throws Exception {
+        // findings 4 and 5: main renamed to MainThread gave a stale main row, a MainThread row and a DestroyJavaVM row;
+        // NUMA-PerfUtil-Sampler was profiled and labelled application
+        Path perf = tmp.resolve("perfutil.csv");
+        Path profile = tmp.resolve("profile");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilInterval=20", "-XX:PerfUtilOutput=" + perf, "-XX:+NUMAProfiler",
+                "-XX:NUMAProfilerOutput=" + profile, "-cp", testClasses, NamedThreadsProgram.class.getName(),
+                tmp.resolve("args.txt").toString(), "rename=MainThread", "millis=400");
+        assertEquals(0, r.exit(), r.err());
+        List<CSVRecord> rows = read(perf).stream().filter(c -> c.get("scope").equals("thread")
+                && c.get("event").equals("task-clock")).toList();
+        List<CSVRecord> main = rows.stream().filter(c -> c.get("role").equals("main")).toList();
+        assertEquals(1, main.size(), "one main row: " + main);
+        assertEquals("MainThread", main.get(0).get("thread"));
+        assertEquals("main", main.get(0).get("previous_names"));
+        assertEquals(1, r.err().lines().filter(l -> l.contains(" main") && l.contains("MainThread")).count(), r.err());
+        for (CSVRecord c : read(profile.resolve("threads.csv"))) {
+            boolean ours = c.get("name").startsWith("NUMA") || c.get("name").equals("JNA Cleaner");
+            assertEquals(ours, c.get("role").equals("tool"), "thread " + c.get("name") + " is " + c.get("role"));
+            if (ours) {
+                assertEquals("0", c.get("reads"), c.get("name"));
+                assertEquals("0", c.get("writes"), c.get("name"));
+            }
+        }
+    }
+
+    @Test
     void theSameThreadHasTheSameRoleInEveryFeaturesOutput() throws Exception {
         Path profile = tmp.resolve("profile");
         Path perf = tmp.resolve("perfutil.csv");
@@ -209,6 +236,17 @@ class LauncherEndToEndTest {
         for (CSVRecord c : read(perf)) {
             if (c.get("scope").equals("thread")) {
                 perfRoles.put(c.get("tid"), c.get("role"));
+                if (c.get("thread").startsWith("NUMA-") || c.get("thread").equals("JNA Cleaner")) {
+                    assertEquals("tool", c.get("role"), "the agent's own thread " + c.get("thread"));
+                }
+            }
+        }
+        assertTrue(read(perf).stream().anyMatch(c -> c.get("thread").equals("NUMA-PerfUtil-Sampler")
+                && c.get("role").equals("tool")), "PerfUtil's sampler is a tool thread");
+        for (CSVRecord c : read(profile.resolve("threads.csv"))) {
+            if (c.get("role").equals("tool")) {
+                assertEquals("0", c.get("reads"), "the profiler counts nothing for " + c.get("name"));
+                assertEquals("0", c.get("writes"), "the profiler counts nothing for " + c.get("name"));
             }
         }
         int compared = 0;

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The application the end-to-end tests start under the launcher: writes the arguments it received (one per line) to
  * the file named by its first argument, runs two named CPU-bound threads for a while, and exits with the code given as
- * {@code exit=N} (0 by default).
+ * {@code exit=N} (0 by default). {@code rename=NAME} renames the main thread first, as Jython does (MainThread).
  */
 public final class NamedThreadsProgram {
     static final List<String> WORKERS = List.of("e2e-worker-alpha", "e2e-worker-beta");
@@ -25,6 +25,8 @@ public final class NamedThreadsProgram {
         for (String a : args) {
             if (a.startsWith("exit=")) {
                 exit = Integer.parseInt(a.substring(5));
+            } else if (a.startsWith("rename=")) {
+                Thread.currentThread().setName(a.substring(7));
             } else if (a.startsWith("millis=")) {
                 millis = Long.parseLong(a.substring(7));
             }

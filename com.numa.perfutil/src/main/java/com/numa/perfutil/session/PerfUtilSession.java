@@ -139,9 +139,9 @@ final class PerfUtilSession {
             return;
         }
         if (start) {
-            window.open(readings.threads());
+            window.open(readings.samples());
         } else {
-            window.close(readings.threads());
+            window.close(readings.samples());
         }
     }
 
