@@ -6,6 +6,7 @@ import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.log.NumaLog;
+import com.numa.core.threads.MainClass;
 import com.numa.core.threads.MainThread;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.topology.NumaTopology;
@@ -51,6 +52,7 @@ public final class NumaAgent {
             }
             int mainTid = LinuxSyscalls.gettid();
             MainThread.register(mainTid);
+            MainClass.register(LauncherMainClass.probe(inst));
             ThreadInventory inventory = new ThreadInventory();
             inventory.registerMainThread(mainTid);
             ThreadDirectory threads = inventory;

@@ -3,6 +3,7 @@ package com.numa.vm;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.TargetJava;
+import com.numa.core.feature.LaunchProblems;
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code numa vm [NUMA flags] [java options] (MainClass | -jar app.jar | -m module[/class]) [args...]}: consumes the
  * NUMA {@code -XX:} flags among the java options, validates them, and starts the target java with every other argument
  * untouched plus the agent. Returns java's exit code. {@code -XX:+PrintNUMAFlags} prints the flag table and exits 0; a
- * bad NUMA flag exits 2 before the application starts.
+ * bad NUMA flag, or one the machine refuses ({@link LaunchChecks}), exits 2 before the application starts.
  *
  * <p>The agent jar is the jar this class was loaded from, or {@code -Dnuma.agent.jar} when the launcher runs from a
  * class directory (mx, IDEs).
@@ -73,6 +74,12 @@ final class VmCommand implements Callable<Integer> {
             out.print(NumaFlags.set().describe());
             out.flush();
             return 0;
+        }
+        LaunchProblems problems = LaunchChecks.check(flags, NumaFlags.registry());
+        problems.warnings().forEach(w -> err.println("numa: warning: " + w));
+        if (!problems.errors().isEmpty()) {
+            problems.errors().forEach(e -> err.println("numa: " + e));
+            return Launcher.USAGE_ERROR;
         }
         Path agentJar;
         try {

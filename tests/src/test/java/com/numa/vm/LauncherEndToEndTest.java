@@ -155,10 +155,16 @@ class LauncherEndToEndTest {
     }
 
     @Test
-    void unresolvableTopologyTurnsFeaturesOffAndTheApplicationRunsOn() throws Exception {
+    void unresolvableTopologyStopsTheLauncherAndTurnsFeaturesOffInTheAgent() throws Exception {
         Path record = tmp.resolve("args.txt");
-        Run r = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
+        Run launched = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
                 NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4");
+        assertEquals(2, launched.exit(), launched.err());
+        assertTrue(launched.err().startsWith("numa: bad -XX:NUMATopology=0/4096"), launched.err());
+        assertFalse(Files.exists(record));
+        // the agent alone (no launcher to check first) still never takes the application down
+        Run r = run(List.of(java(), "-javaagent:" + agentJar + "=-XX:NUMATopology=0/4096 -XX:+NUMAOpts", "-cp",
+                testClasses, NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4"));
         assertEquals(4, r.exit(), r.err());
         assertTrue(r.err().contains("numa: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
         assertTrue(r.err().contains("numa: NUMAOpts: no NUMA topology"), r.err());
@@ -196,6 +202,66 @@ class LauncherEndToEndTest {
      * profiler's threads.csv has the same role in both (one rule, one main thread), and the optimizer, which reads the
      * same thread inventory, saw the same main thread (its log names the main thread's node).
      */
+    @Test
+    void whatTheLauncherCanCheckStopsTheRunWithOneLine() throws Exception {
+        // finding 6: each of these exited 0 and turned a feature off (or lost its output) inside the JVM
+        String app = NamedThreadsProgram.class.getName();
+        String record = tmp.resolve("args.txt").toString();
+        String[][] bad = {
+            {"-XX:+NUMAOpts", "-XX:NUMATopology=" + (Runtime.getRuntime().availableProcessors() + 1)},
+            {"-XX:+PerfUtil", "-XX:PerfUtilEvents=task-clok"},
+            {"-XX:+PerfUtil", "-XX:PerfUtilOutput=/proc/nope"},
+            {"-XX:+NUMAProfiler", "-XX:NUMAProfilerOutput=/proc/nope"},
+            {"-XX:+NUMAOpts", "-XX:NUMAOptsLog=/proc/nope/log.csv"},
+        };
+        for (String[] flags : bad) {
+            List<String> args = new ArrayList<>(List.of(flags));
+            args.addAll(List.of("-cp", testClasses, app, record));
+            Run r = numa(args.toArray(String[]::new));
+            assertEquals(2, r.exit(), String.join(" ", flags) + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains(flags[1].substring(0, flags[1].indexOf('='))), r.err());
+        }
+        assertFalse(Files.exists(tmp.resolve("args.txt")), "the application never started");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilEvents=task-clok", "-cp", testClasses, app, record);
+        assertTrue(r.err().contains("did you mean task-clock"), r.err());
+    }
+
+    @Test
+    void aHardwareEventTheMachineCannotCountIsAWarningAndTheRunGoesOn() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(com.numa.perfutil.events.PmuCatalog.system().hasCorePmu(),
+                "this machine counts cycles");
+        Path perf = tmp.resolve("perfutil.csv");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilEvents=cycles,task-clock", "-XX:PerfUtilOutput=" + perf, "-cp",
+                testClasses, NamedThreadsProgram.class.getName(), tmp.resolve("args.txt").toString(), "millis=50");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("numa: warning: PerfUtil: cycles: not counted") && r.err().contains("task-clock"), r.err());
+        assertTrue(Files.exists(perf));
+    }
+
+    @Test
+    void aMistypedMainClassWritesNothingAndKeepsThePreviousRunsFiles() throws Exception {
+        // finding 6: perfutil.csv was written over the previous run's
+        Path perf = Files.writeString(tmp.resolve("perfutil.csv"), "the previous run");
+        Path profile = tmp.resolve("profile");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilOutput=" + perf, "-XX:+NUMAProfiler", "-XX:NUMAProfilerOutput=" + profile,
+                "-cp", testClasses, "com.numa.vm.NoSuchMainClass");
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("the previous run", Files.readString(perf));
+        assertFalse(Files.exists(profile.resolve("summary.json")), r.err());
+        assertTrue(r.err().contains("the application did not start"), r.err());
+    }
+
+    @Test
+    void aStartMethodNeverEnteredIsWarnedAtExit() throws Exception {
+        // finding 6: "0 accesses" and no word about the misspelt method
+        Run r = numa("-XX:+NUMAProfiler", "-XX:-NUMAProfilerInstrumentJDK", "-XX:NUMAProfilerOutput=" + tmp.resolve("p"),
+                "-XX:NUMAProfilerStartAt=com.numa.vm.NamedThreadsProgram.foo", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), tmp.resolve("args.txt").toString(), "millis=50");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("-XX:NUMAProfilerStartAt=com.numa.vm.NamedThreadsProgram.foo was never entered"), r.err());
+    }
+
     @Test
     void aRenamedMainThreadIsOneRowAndTheAgentsThreadsAreTools() throws Exception {
         // findings 4 and 5: main renamed to MainThread gave a stale main row, a MainThread row and a DestroyJavaVM row;
