@@ -263,6 +263,56 @@ class LauncherEndToEndTest {
     }
 
     @Test
+    void attachToARunningJvmStartsPerfUtilWithTheRealMainThread() throws Exception {
+        // finding 8: through the Attach API "Attach Listener" became main and the real main thread application
+        Path pid = tmp.resolve("pid");
+        Path perf = tmp.resolve("attached.csv");
+        java.util.concurrent.CompletableFuture<com.numa.core.child.ChildRun> child = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> {
+                    try {
+                        return com.numa.core.child.ChildJvm.on(com.numa.core.child.TargetJava.current()).classPath(testClasses)
+                                .main(NamedThreadsProgram.class.getName(), List.of(tmp.resolve("args.txt").toString(),
+                                        "millis=3000", "pid=" + pid))
+                                .timeout(java.time.Duration.ofSeconds(TIMEOUT_S)).run();
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(pid) || Files.readString(pid).isEmpty()) {
+            assertTrue(System.nanoTime() < deadline && !child.isDone(), "the child never wrote its pid");
+            Thread.sleep(20);
+        }
+        Run nothing = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:PerfUtilInterval=50"));
+        assertEquals(2, nothing.exit(), nothing.err());
+        assertTrue(nothing.err().startsWith("numa: no feature enabled: add "), nothing.err());
+        Run r = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:+PerfUtil",
+                "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + perf));
+        assertEquals(0, r.exit(), r.err());
+        com.numa.core.child.ChildRun done = child.get(TIMEOUT_S, TimeUnit.SECONDS);
+        assertEquals(0, done.exitCode(), done.stderr());
+        assertTrue(done.stderr().contains("numa: attached: started PerfUtil"), done.stderr());
+        java.util.Map<String, String> roles = new java.util.HashMap<>();
+        for (CSVRecord c : read(perf)) {
+            if (c.get("scope").equals("thread")) {
+                roles.put(c.get("thread"), c.get("role"));
+            }
+        }
+        assertEquals("main", roles.get("main"), roles.toString());
+        assertEquals("jvm-internal", roles.get("Attach Listener"), roles.toString());
+        assertEquals("tool", roles.get("NUMA-PerfUtil-Sampler"), roles.toString());
+        assertEquals(1, roles.values().stream().filter("main"::equals).count(), roles.toString());
+    }
+
+    @Test
+    void attachToWhatIsNotAJvmIsOneLineAndExit1() throws Exception {
+        Run r = run(List.of(numaScript.toString(), "attach", "999999999", "-XX:+PerfUtil"));
+        assertEquals(1, r.exit(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("numa: cannot attach to process 999999999"), r.err());
+    }
+
+    @Test
     void aRenamedMainThreadIsOneRowAndTheAgentsThreadsAreTools() throws Exception {
         // findings 4 and 5: main renamed to MainThread gave a stale main row, a MainThread row and a DestroyJavaVM row;
         // NUMA-PerfUtil-Sampler was profiled and labelled application

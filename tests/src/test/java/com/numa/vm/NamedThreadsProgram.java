@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * The application the end-to-end tests start under the launcher: writes the arguments it received (one per line) to
  * the file named by its first argument, runs two named CPU-bound threads for a while, and exits with the code given as
- * {@code exit=N} (0 by default). {@code rename=NAME} renames the main thread first, as Jython does (MainThread).
+ * {@code exit=N} (0 by default). {@code pid=PATH} writes its process id there once the workers run (for attach). {@code rename=NAME} renames the main thread first, as Jython does (MainThread).
  */
 public final class NamedThreadsProgram {
     static final List<String> WORKERS = List.of("e2e-worker-alpha", "e2e-worker-beta");
@@ -47,6 +47,11 @@ public final class NamedThreadsProgram {
             }, WORKERS.get(i));
             threads.add(t);
             t.start();
+        }
+        for (String a : args) {
+            if (a.startsWith("pid=")) {
+                Files.writeString(Path.of(a.substring(4)), Long.toString(ProcessHandle.current().pid()));
+            }
         }
         for (Thread t : threads) {
             t.join();
