@@ -1,8 +1,6 @@
 package com.numa.vm;
 
-import com.numa.core.child.AgentJar;
 import com.numa.core.feature.FeatureRegistry;
-import com.numa.core.feature.LaunchProblems;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
 import com.sun.tools.attach.AgentInitializationException;
@@ -58,17 +56,8 @@ final class AttachCommand implements Callable<Integer> {
             err.println("numa: no feature enabled: add " + registry.enableFlags());
             return Launcher.USAGE_ERROR;
         }
-        LaunchProblems problems = LaunchChecks.check(values, registry);
-        problems.warnings().forEach(w -> err.println("numa: warning: " + w));
-        if (!problems.errors().isEmpty()) {
-            problems.errors().forEach(e -> err.println("numa: " + e));
-            return Launcher.USAGE_ERROR;
-        }
-        Path agentJar;
-        try {
-            agentJar = AgentJar.packaged(AttachCommand.class);
-        } catch (IllegalStateException e) {
-            err.println("numa: " + e.getMessage());
+        Path agentJar = LaunchChecks.agentJarIfReady(values, err);
+        if (agentJar == null) {
             return Launcher.USAGE_ERROR;
         }
         try {

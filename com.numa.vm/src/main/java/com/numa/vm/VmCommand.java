@@ -1,9 +1,7 @@
 package com.numa.vm;
 
-import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.TargetJava;
-import com.numa.core.feature.LaunchProblems;
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
@@ -75,17 +73,8 @@ final class VmCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        LaunchProblems problems = LaunchChecks.check(flags, NumaFlags.registry());
-        problems.warnings().forEach(w -> err.println("numa: warning: " + w));
-        if (!problems.errors().isEmpty()) {
-            problems.errors().forEach(e -> err.println("numa: " + e));
-            return Launcher.USAGE_ERROR;
-        }
-        Path agentJar;
-        try {
-            agentJar = AgentJar.packaged(VmCommand.class);
-        } catch (IllegalStateException e) {
-            err.println("numa: " + e.getMessage());
+        Path agentJar = LaunchChecks.agentJarIfReady(flags, err);
+        if (agentJar == null) {
             return Launcher.USAGE_ERROR;
         }
         ChildJvm java = javaCommand(TargetJava.resolve(env, System.getProperty("java.home")), agentJar, flags, split);
