@@ -272,7 +272,7 @@ class LauncherEndToEndTest {
                     try {
                         return com.numa.core.child.ChildJvm.on(com.numa.core.child.TargetJava.current()).classPath(testClasses)
                                 .main(NamedThreadsProgram.class.getName(), List.of(tmp.resolve("args.txt").toString(),
-                                        "millis=3000", "pid=" + pid))
+                                        "millis=300", "pid=" + pid, "hold=" + tmp.resolve("hold")))
                                 .timeout(java.time.Duration.ofSeconds(TIMEOUT_S)).run();
                     } catch (IOException e) {
                         throw new java.io.UncheckedIOException(e);
@@ -289,6 +289,10 @@ class LauncherEndToEndTest {
         Run r = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:+PerfUtil",
                 "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + perf));
         assertEquals(0, r.exit(), r.err());
+        while (!Files.exists(perf) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the first reading, in the target
+        }
+        Files.writeString(tmp.resolve("hold"), "done");
         com.numa.core.child.ChildRun done = child.get(TIMEOUT_S, TimeUnit.SECONDS);
         assertEquals(0, done.exitCode(), done.stderr());
         assertTrue(done.stderr().contains("numa: attached: started PerfUtil"), done.stderr());
