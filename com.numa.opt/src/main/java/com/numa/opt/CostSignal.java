@@ -1,7 +1,6 @@
 package com.numa.opt;
 
 import com.numa.opt.OptFlags.Signal;
-import com.numa.core.threads.ThreadRole;
 import java.util.List;
 
 /**
@@ -40,7 +39,7 @@ public final class CostSignal {
                 double cycles = 0;
                 double instructions = 0;
                 for (ThreadWork w : deltas) {
-                    if (w.thread().role() != ThreadRole.JVM_INTERNAL && w.work() > 0 && w.cycles() >= 0) {
+                    if (w.thread().role().runsApplication() && w.work() > 0 && w.cycles() >= 0) {
                         cycles += w.cycles();
                         instructions += w.work();
                     }
@@ -52,7 +51,7 @@ public final class CostSignal {
             case ALLOCATION: {
                 double bytes = 0;
                 for (ThreadWork w : deltas) {
-                    if (w.thread().role() != ThreadRole.JVM_INTERNAL && w.allocatedBytes() > 0) {
+                    if (w.thread().role().runsApplication() && w.allocatedBytes() > 0) {
                         bytes += w.allocatedBytes();
                     }
                 }

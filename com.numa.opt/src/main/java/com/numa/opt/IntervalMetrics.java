@@ -22,7 +22,7 @@ public record IntervalMetrics(double cost, String signal, double mainSharePct, i
         double total = 0;
         double main = 0;
         for (ThreadWork w : deltas) {
-            if (w.thread().role() == ThreadRole.JVM_INTERNAL || !(w.work() > 0)) {
+            if (!w.thread().role().runsApplication() || !(w.work() > 0)) {
                 continue;
             }
             total += w.work();

@@ -2,6 +2,10 @@ package com.numa.opt;
 
 import com.numa.core.feature.Feature;
 import com.numa.core.feature.FeatureContext;
+import com.numa.core.feature.LaunchProblems;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.io.OutputPaths;
+import java.nio.file.Path;
 import com.numa.core.flags.Flag;
 import java.util.List;
 
@@ -21,6 +25,16 @@ public final class OptFeature implements Feature {
     @Override
     public List<String> flagPrefixes() {
         return OptFlags.FAMILY_PREFIXES;
+    }
+
+    /** The decision log, when one is asked for. */
+    @Override
+    public void check(FlagValues flags, LaunchProblems problems) {
+        String log = flags.get(OptFlags.LOG).trim();
+        if (!log.isEmpty()) {
+            OutputPaths.whyNotWritable(Path.of(log), false).ifPresent(why ->
+                    problems.error("-XX:NUMAOptsLog=" + log + ": " + why));
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package com.numa.profiler;
 
 import com.numa.core.log.NumaLog;
+import com.numa.core.threads.MainClass;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.flags.Flag;
 import com.numa.core.window.MeasurementWindow;
@@ -222,12 +223,22 @@ public final class NumaProfiler {
 
     private void atExit() {
         window.set(false);
+        if (!MainClass.loaded()) {
+            log.once("not started", "the application did not start (its main class was not loaded); no profile is written");
+            return;
+        }
         ProfileReport r = report();
         TraceRecorder trace = runtime.trace();
         if (trace != null) {
             trace.finish(); // before the profile, so that summary.json says whether the trace was written
         }
         dump();
+        String startAt = flags.get(ProfilerFlags.START_AT).trim();
+        if (!startAt.isEmpty() && !window.startMethodEntered()) {
+            // only known now: the class may load late, or the name may be misspelt
+            log.once("StartAt", "-XX:NUMAProfilerStartAt=" + startAt + " was never entered, so nothing was profiled"
+                    + " (name an instrumented method as pkg.Class.method)");
+        }
         if (!flags.get(ProfilerFlags.QUIET)) {
             PrintStream err = System.err;
             err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1));

@@ -74,8 +74,9 @@ final class ProfileReport {
             byType.put(site.type(), new TypeRow(tr.type(), tr.sites() + 1, tr.counts()));
         }
         types.addAll(byType.values());
-        Comparator<SiteCounters> weight = Comparator.comparingLong((SiteCounters c) -> c.accesses())
-                .thenComparingLong(c -> c.allocatedBytes);
+        // Shared accesses are what NUMA placement can change, so they rank first; totals break ties.
+        Comparator<SiteCounters> weight = Comparator.comparingLong(ProfileReport::shared)
+                .thenComparingLong(SiteCounters::accesses).thenComparingLong(c -> c.allocatedBytes);
         sites.sort(Comparator.comparing(SiteRow::counts, weight).reversed());
         types.sort(Comparator.comparing(TypeRow::counts, weight).reversed());
     }
@@ -88,11 +89,14 @@ final class ProfileReport {
         return whole == 0 ? 0 : 100.0 * part / whole;
     }
 
-    /** Sites with shared accesses, most shared first (for the exit summary). */
+    static long shared(SiteCounters c) {
+        return c.sharedReads + c.sharedWrites;
+    }
+
+    /** Sites with shared accesses, most shared first: the head of sites.csv, printed in the exit summary. */
     List<SiteRow> topSharedSites(int n) {
-        List<SiteRow> out = new ArrayList<>(sites);
-        out.removeIf(r -> r.counts().sharedReads + r.counts().sharedWrites == 0);
-        out.sort(Comparator.comparingLong((SiteRow r) -> r.counts().sharedReads + r.counts().sharedWrites).reversed());
-        return out.subList(0, Math.min(n, out.size()));
+        List<SiteRow> out = new ArrayList<>(sites.subList(0, Math.min(n, sites.size())));
+        out.removeIf(r -> shared(r.counts()) == 0);
+        return out;
     }
 }

@@ -60,6 +60,21 @@ final class ProfiledThread {
         this.javaId = t.getId();
         this.daemon = t.isDaemon();
         this.kind = ThreadRoleRules.kindOf(t);
+        // The tool's own threads (PerfUtil's sampler, the Awareness Thread, JNA's cleaner) are not the application:
+        // a thread that is busy for good has every hook turned away, so nothing is counted for it.
+        this.busy = ThreadRoleRules.isTool(name);
+        if (busy) {
+            tid = kernelTid(); // the runtime, which reads it for the others, never sees this thread
+        }
+    }
+
+    /** The calling thread's tid; -1 when it cannot be read (the runtime reports that once for profiled threads). */
+    private static int kernelTid() {
+        try {
+            return com.numa.perfutil.linux.LinuxSyscalls.gettid();
+        } catch (Throwable e) {
+            return -1;
+        }
     }
 
     /**

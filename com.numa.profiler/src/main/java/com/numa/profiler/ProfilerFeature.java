@@ -2,6 +2,10 @@ package com.numa.profiler;
 
 import com.numa.core.feature.Feature;
 import com.numa.core.feature.FeatureContext;
+import com.numa.core.feature.LaunchProblems;
+import com.numa.core.flags.FlagValues;
+import com.numa.core.io.OutputPaths;
+import java.nio.file.Path;
 import com.numa.core.flags.Flag;
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +42,19 @@ public final class ProfilerFeature implements Feature {
         return context.instrumentation() == null
                 ? Optional.of("it rewrites bytecode and needs java.lang.instrument: start it as a java agent")
                 : Optional.empty();
+    }
+
+    /** The profile directory and the trace file: found unwritable only at exit, after the whole run. */
+    @Override
+    public void check(FlagValues flags, LaunchProblems problems) {
+        String output = flags.get(ProfilerFlags.OUTPUT);
+        OutputPaths.whyNotWritable(Path.of(output), true).ifPresent(why ->
+                problems.error("-XX:NUMAProfilerOutput=" + output + ": " + why));
+        String trace = flags.get(ProfilerFlags.TRACE).trim();
+        if (!trace.isEmpty()) {
+            OutputPaths.whyNotWritable(Path.of(trace), false).ifPresent(why ->
+                    problems.error("-XX:NUMAProfilerTrace=" + trace + ": " + why));
+        }
     }
 
     @Override

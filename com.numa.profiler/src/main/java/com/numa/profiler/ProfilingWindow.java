@@ -17,6 +17,7 @@ final class ProfilingWindow {
     private boolean active;
     private long startedNanos;
     private long profiledNanos;
+    private boolean startMethodEntered;
 
     ProfilingWindow(int gcThreshold, boolean waitForStartMethod, boolean onDemand, Consumer<Boolean> activeSwitch) {
         this.gcThreshold = gcThreshold;
@@ -33,6 +34,7 @@ final class ProfilingWindow {
 
     synchronized void controlPoint(int id) {
         if (id == START_POINT) {
+            startMethodEntered = true;
             set(true);
         } else if (id == STOP_POINT) {
             set(false);
@@ -53,6 +55,11 @@ final class ProfilingWindow {
 
     synchronized boolean active() {
         return active;
+    }
+
+    /** Whether the -XX:NUMAProfilerStartAt method was ever entered (a misspelt one never is: warned at exit). */
+    synchronized boolean startMethodEntered() {
+        return startMethodEntered;
     }
 
     synchronized int explicitGcs() {

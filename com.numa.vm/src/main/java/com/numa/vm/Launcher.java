@@ -48,11 +48,13 @@ public final class Launcher implements Runnable {
     static CommandLine commandLine(PrintStream out, PrintStream err, Map<String, String> env) {
         CommandLine cli = new CommandLine(new Launcher())
                 .addSubcommand(new VmCommand(env))
+                .addSubcommand(new AttachCommand())
                 .addSubcommand(new FlagsCommand())
                 .addSubcommand(new CharacterizeCommand(env))
                 .addSubcommand(new SpeedupStackCommand())
                 .addSubcommand(new GcReplayCommand());
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
+        cli.getSubcommands().get("attach").setUnmatchedOptionsArePositionalParams(true); // -XX: flags are parameters
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setParameterExceptionHandler(Launcher::badUsage);

@@ -6,6 +6,7 @@ import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.log.NumaLog;
+import com.numa.core.threads.MainClass;
 import com.numa.core.threads.MainThread;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.topology.NumaTopology;
@@ -28,15 +29,19 @@ public final class NumaAgent {
     }
 
     public static void premain(String agentArgs, Instrumentation inst) {
-        start(agentArgs, inst, NumaLog.stderr());
+        start(agentArgs, inst, NumaLog.stderr(), false);
     }
 
-    /** Attach API entry: same behaviour as at start-up, except that the attaching thread is not the main thread. */
+    /**
+     * Attach API entry ({@code numa attach}, {@code jcmd PID JVMTI.agent_load}): as at start-up, except that this
+     * runs on the "Attach Listener" thread, so the main thread is found by name instead of registered, the
+     * application has started already, and what started (or that nothing did) is said in one line.
+     */
     public static void agentmain(String agentArgs, Instrumentation inst) {
-        premain(agentArgs, inst);
+        start(agentArgs, inst, NumaLog.stderr(), true);
     }
 
-    static void start(String agentArgs, Instrumentation inst, NumaLog log) {
+    static void start(String agentArgs, Instrumentation inst, NumaLog log, boolean attached) {
         try {
             FeatureRegistry registry = NumaFlags.registry();
             FlagValues flags;
@@ -47,16 +52,26 @@ public final class NumaAgent {
                 return;
             }
             if (!registry.anyEnabled(flags)) {
+                if (attached) {
+                    log.accept("no feature enabled: add " + registry.enableFlags());
+                }
                 return; // nothing asked for: load no native library, read no sysfs
             }
-            int mainTid = LinuxSyscalls.gettid();
-            MainThread.register(mainTid);
             ThreadInventory inventory = new ThreadInventory();
-            inventory.registerMainThread(mainTid);
+            if (!attached) {
+                int mainTid = LinuxSyscalls.gettid();
+                MainThread.register(mainTid);
+                inventory.registerMainThread(mainTid);
+                MainClass.register(LauncherMainClass.probe(inst));
+            } // attached: no registered tid, so every feature takes the thread named "main" in the main group
             ThreadDirectory threads = inventory;
             NumaTopology topology = resolveTopology(flags, log);
             registry.startEnabled(new FeatureContext(flags, inst, threads, topology, log,
                     registry.toolPackages(List.of(NumaAgent.class.getPackageName() + ".**"))));
+            if (attached) {
+                log.accept("attached: started " + String.join(", ", registry.features().stream()
+                        .filter(f -> flags.get(f.enableFlag())).map(f -> f.name()).toList()));
+            }
         } catch (Throwable t) {
             // LinkageError included: a missing native library must not take the application down
             log.once("internal failure", "internal failure: " + t + "; numa-jvm is off for this run, the application runs on");

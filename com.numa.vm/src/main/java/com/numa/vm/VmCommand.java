@@ -1,6 +1,5 @@
 package com.numa.vm;
 
-import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.TargetJava;
 import com.numa.core.flags.CoreFlags;
@@ -22,7 +21,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code numa vm [NUMA flags] [java options] (MainClass | -jar app.jar | -m module[/class]) [args...]}: consumes the
  * NUMA {@code -XX:} flags among the java options, validates them, and starts the target java with every other argument
  * untouched plus the agent. Returns java's exit code. {@code -XX:+PrintNUMAFlags} prints the flag table and exits 0; a
- * bad NUMA flag exits 2 before the application starts.
+ * bad NUMA flag, or one the machine refuses ({@link LaunchChecks}), exits 2 before the application starts.
  *
  * <p>The agent jar is the jar this class was loaded from, or {@code -Dnuma.agent.jar} when the launcher runs from a
  * class directory (mx, IDEs).
@@ -74,11 +73,8 @@ final class VmCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        Path agentJar;
-        try {
-            agentJar = AgentJar.packaged(VmCommand.class);
-        } catch (IllegalStateException e) {
-            err.println("numa: " + e.getMessage());
+        Path agentJar = LaunchChecks.agentJarIfReady(flags, err);
+        if (agentJar == null) {
             return Launcher.USAGE_ERROR;
         }
         ChildJvm java = javaCommand(TargetJava.resolve(env, System.getProperty("java.home")), agentJar, flags, split);

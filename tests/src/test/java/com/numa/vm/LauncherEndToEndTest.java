@@ -154,10 +154,16 @@ class LauncherEndToEndTest {
     }
 
     @Test
-    void unresolvableTopologyTurnsFeaturesOffAndTheApplicationRunsOn() throws Exception {
+    void unresolvableTopologyStopsTheLauncherAndTurnsFeaturesOffInTheAgent() throws Exception {
         Path record = tmp.resolve("args.txt");
-        Run r = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
+        Run launched = numa("-XX:NUMATopology=0/4096", "-XX:+NUMAOpts", "-cp", testClasses,
                 NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4");
+        assertEquals(2, launched.exit(), launched.err());
+        assertTrue(launched.err().startsWith("numa: bad -XX:NUMATopology=0/4096"), launched.err());
+        assertFalse(Files.exists(record));
+        // the agent alone (no launcher to check first) still never takes the application down
+        Run r = run(List.of(java(), "-javaagent:" + agentJar + "=-XX:NUMATopology=0/4096 -XX:+NUMAOpts", "-cp",
+                testClasses, NamedThreadsProgram.class.getName(), record.toString(), "millis=10", "exit=4"));
         assertEquals(4, r.exit(), r.err());
         assertTrue(r.err().contains("numa: NUMATopology: cannot resolve -XX:NUMATopology=0/4096"), r.err());
         assertTrue(r.err().contains("numa: NUMAOpts: no NUMA topology"), r.err());
@@ -196,6 +202,147 @@ class LauncherEndToEndTest {
      * same thread inventory, saw the same main thread (its log names the main thread's node).
      */
     @Test
+    void whatTheLauncherCanCheckStopsTheRunWithOneLine() throws Exception {
+        // finding 6: each of these exited 0 and turned a feature off (or lost its output) inside the JVM
+        String app = NamedThreadsProgram.class.getName();
+        String record = tmp.resolve("args.txt").toString();
+        String[][] bad = {
+            {"-XX:+NUMAOpts", "-XX:NUMATopology=" + (Runtime.getRuntime().availableProcessors() + 1)},
+            {"-XX:+PerfUtil", "-XX:PerfUtilEvents=task-clok"},
+            {"-XX:+PerfUtil", "-XX:PerfUtilOutput=/proc/nope"},
+            {"-XX:+NUMAProfiler", "-XX:NUMAProfilerOutput=/proc/nope"},
+            {"-XX:+NUMAOpts", "-XX:NUMAOptsLog=/proc/nope/log.csv"},
+        };
+        for (String[] flags : bad) {
+            List<String> args = new ArrayList<>(List.of(flags));
+            args.addAll(List.of("-cp", testClasses, app, record));
+            Run r = numa(args.toArray(String[]::new));
+            assertEquals(2, r.exit(), String.join(" ", flags) + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains(flags[1].substring(0, flags[1].indexOf('='))), r.err());
+        }
+        assertFalse(Files.exists(tmp.resolve("args.txt")), "the application never started");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilEvents=task-clok", "-cp", testClasses, app, record);
+        assertTrue(r.err().contains("did you mean task-clock"), r.err());
+    }
+
+    @Test
+    void aHardwareEventTheMachineCannotCountIsAWarningAndTheRunGoesOn() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(com.numa.perfutil.events.PmuCatalog.system().hasCorePmu(),
+                "this machine counts cycles");
+        Path perf = tmp.resolve("perfutil.csv");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilEvents=cycles,task-clock", "-XX:PerfUtilOutput=" + perf, "-cp",
+                testClasses, NamedThreadsProgram.class.getName(), tmp.resolve("args.txt").toString(), "millis=50");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("numa: warning: PerfUtil: cycles: not counted") && r.err().contains("task-clock"), r.err());
+        assertTrue(Files.exists(perf));
+    }
+
+    @Test
+    void aMistypedMainClassWritesNothingAndKeepsThePreviousRunsFiles() throws Exception {
+        // finding 6: perfutil.csv was written over the previous run's
+        Path perf = Files.writeString(tmp.resolve("perfutil.csv"), "the previous run");
+        Path profile = tmp.resolve("profile");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilOutput=" + perf, "-XX:+NUMAProfiler", "-XX:NUMAProfilerOutput=" + profile,
+                "-cp", testClasses, "com.numa.vm.NoSuchMainClass");
+        assertEquals(1, r.exit(), r.err());
+        assertEquals("the previous run", Files.readString(perf));
+        assertFalse(Files.exists(profile.resolve("summary.json")), r.err());
+        assertTrue(r.err().contains("the application did not start"), r.err());
+    }
+
+    @Test
+    void aStartMethodNeverEnteredIsWarnedAtExit() throws Exception {
+        // finding 6: "0 accesses" and no word about the misspelt method
+        Run r = numa("-XX:+NUMAProfiler", "-XX:-NUMAProfilerInstrumentJDK", "-XX:NUMAProfilerOutput=" + tmp.resolve("p"),
+                "-XX:NUMAProfilerStartAt=com.numa.vm.NamedThreadsProgram.foo", "-cp", testClasses,
+                NamedThreadsProgram.class.getName(), tmp.resolve("args.txt").toString(), "millis=50");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.err().contains("-XX:NUMAProfilerStartAt=com.numa.vm.NamedThreadsProgram.foo was never entered"), r.err());
+    }
+
+    @Test
+    void attachToARunningJvmStartsPerfUtilWithTheRealMainThread() throws Exception {
+        // finding 8: through the Attach API "Attach Listener" became main and the real main thread application
+        Path pid = tmp.resolve("pid");
+        Path perf = tmp.resolve("attached.csv");
+        java.util.concurrent.CompletableFuture<com.numa.core.child.ChildRun> child = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> {
+                    try {
+                        return com.numa.core.child.ChildJvm.on(com.numa.core.child.TargetJava.current()).classPath(testClasses)
+                                .main(NamedThreadsProgram.class.getName(), List.of(tmp.resolve("args.txt").toString(),
+                                        "millis=300", "pid=" + pid, "hold=" + tmp.resolve("hold")))
+                                .timeout(java.time.Duration.ofSeconds(TIMEOUT_S)).run();
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(pid) || Files.readString(pid).isEmpty()) {
+            assertTrue(System.nanoTime() < deadline && !child.isDone(), "the child never wrote its pid");
+            Thread.sleep(20);
+        }
+        Run nothing = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:PerfUtilInterval=50"));
+        assertEquals(2, nothing.exit(), nothing.err());
+        assertTrue(nothing.err().startsWith("numa: no feature enabled: add "), nothing.err());
+        Run r = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:+PerfUtil",
+                "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + perf));
+        assertEquals(0, r.exit(), r.err());
+        while (!Files.exists(perf) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the first reading, in the target
+        }
+        Files.writeString(tmp.resolve("hold"), "done");
+        com.numa.core.child.ChildRun done = child.get(TIMEOUT_S, TimeUnit.SECONDS);
+        assertEquals(0, done.exitCode(), done.stderr());
+        assertTrue(done.stderr().contains("numa: attached: started PerfUtil"), done.stderr());
+        java.util.Map<String, String> roles = new java.util.HashMap<>();
+        for (CSVRecord c : read(perf)) {
+            if (c.get("scope").equals("thread")) {
+                roles.put(c.get("thread"), c.get("role"));
+            }
+        }
+        assertEquals("main", roles.get("main"), roles.toString());
+        assertEquals("jvm-internal", roles.get("Attach Listener"), roles.toString());
+        assertEquals("tool", roles.get("NUMA-PerfUtil-Sampler"), roles.toString());
+        assertEquals(1, roles.values().stream().filter("main"::equals).count(), roles.toString());
+    }
+
+    @Test
+    void attachToWhatIsNotAJvmIsOneLineAndExit1() throws Exception {
+        Run r = run(List.of(numaScript.toString(), "attach", "999999999", "-XX:+PerfUtil"));
+        assertEquals(1, r.exit(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("numa: cannot attach to process 999999999"), r.err());
+    }
+
+    @Test
+    void aRenamedMainThreadIsOneRowAndTheAgentsThreadsAreTools() throws Exception {
+        // findings 4 and 5: main renamed to MainThread gave a stale main row, a MainThread row and a DestroyJavaVM row;
+        // NUMA-PerfUtil-Sampler was profiled and labelled application
+        Path perf = tmp.resolve("perfutil.csv");
+        Path profile = tmp.resolve("profile");
+        Run r = numa("-XX:+PerfUtil", "-XX:PerfUtilInterval=20", "-XX:PerfUtilOutput=" + perf, "-XX:+NUMAProfiler",
+                "-XX:NUMAProfilerOutput=" + profile, "-cp", testClasses, NamedThreadsProgram.class.getName(),
+                tmp.resolve("args.txt").toString(), "rename=MainThread", "millis=400");
+        assertEquals(0, r.exit(), r.err());
+        List<CSVRecord> rows = read(perf).stream().filter(c -> c.get("scope").equals("thread")
+                && c.get("event").equals("task-clock")).toList();
+        List<CSVRecord> main = rows.stream().filter(c -> c.get("role").equals("main")).toList();
+        assertEquals(1, main.size(), "one main row: " + main);
+        assertEquals("MainThread", main.get(0).get("thread"));
+        assertEquals("main", main.get(0).get("previous_names"));
+        assertEquals(1, r.err().lines().filter(l -> l.contains(" main") && l.contains("MainThread")).count(), r.err());
+        for (CSVRecord c : read(profile.resolve("threads.csv"))) {
+            boolean ours = c.get("name").startsWith("NUMA") || c.get("name").equals("JNA Cleaner");
+            assertEquals(ours, c.get("role").equals("tool"), "thread " + c.get("name") + " is " + c.get("role"));
+            if (ours) {
+                assertEquals("0", c.get("reads"), c.get("name"));
+                assertEquals("0", c.get("writes"), c.get("name"));
+            }
+        }
+    }
+
+    @Test
     void theSameThreadHasTheSameRoleInEveryFeaturesOutput() throws Exception {
         Path profile = tmp.resolve("profile");
         Path perf = tmp.resolve("perfutil.csv");
@@ -208,6 +355,17 @@ class LauncherEndToEndTest {
         for (CSVRecord c : read(perf)) {
             if (c.get("scope").equals("thread")) {
                 perfRoles.put(c.get("tid"), c.get("role"));
+                if (c.get("thread").startsWith("NUMA-") || c.get("thread").equals("JNA Cleaner")) {
+                    assertEquals("tool", c.get("role"), "the agent's own thread " + c.get("thread"));
+                }
+            }
+        }
+        assertTrue(read(perf).stream().anyMatch(c -> c.get("thread").equals("NUMA-PerfUtil-Sampler")
+                && c.get("role").equals("tool")), "PerfUtil's sampler is a tool thread");
+        for (CSVRecord c : read(profile.resolve("threads.csv"))) {
+            if (c.get("role").equals("tool")) {
+                assertEquals("0", c.get("reads"), "the profiler counts nothing for " + c.get("name"));
+                assertEquals("0", c.get("writes"), "the profiler counts nothing for " + c.get("name"));
             }
         }
         int compared = 0;

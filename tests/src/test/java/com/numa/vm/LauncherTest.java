@@ -62,7 +62,7 @@ class LauncherTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: numa vm [NUMA flags]"));
         assertEquals(Launcher.USAGE_ERROR, run("run", "Main"));
         String unknown = err.toString(StandardCharsets.UTF_8);
-        assertTrue(unknown.startsWith("numa: unknown command 'run'; the commands are vm, flags, "), unknown);
+        assertTrue(unknown.startsWith("numa: unknown command 'run'; the commands are vm, attach, flags, "), unknown);
         assertEquals(1, unknown.lines().count(), unknown);
         err.reset();
         assertEquals(Launcher.USAGE_ERROR, run("--verbose"));

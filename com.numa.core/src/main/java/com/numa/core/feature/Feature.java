@@ -1,6 +1,7 @@
 package com.numa.core.feature;
 
 import com.numa.core.flags.Flag;
+import com.numa.core.flags.FlagValues;
 import java.util.List;
 import java.util.Optional;
 
@@ -48,6 +49,14 @@ public interface Feature {
      */
     default Optional<String> unsupportedBecause(FeatureContext context) {
         return Optional.empty();
+    }
+
+    /**
+     * What can be known before the JVM starts (the launcher runs on the machine the JVM will run on): a flag value
+     * that would turn the feature off or lose its output is an error, one it has a fallback for is a warning. Called
+     * by the launcher for enabled features only.
+     */
+    default void check(FlagValues flags, LaunchProblems problems) {
     }
 
     /** Starts the feature (daemon threads, exit hooks) and returns; a throw turns off this feature only. */

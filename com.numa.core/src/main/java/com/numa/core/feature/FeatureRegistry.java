@@ -75,6 +75,20 @@ public final class FeatureRegistry {
         return features.stream().anyMatch(f -> values.get(f.enableFlag()));
     }
 
+    /** Every enabled feature's own checks before the JVM starts ({@link Feature#check}). */
+    public void checkEnabled(FlagValues values, LaunchProblems problems) {
+        for (Feature f : features) {
+            if (values.get(f.enableFlag())) {
+                f.check(values, problems);
+            }
+        }
+    }
+
+    /** The enable flags of the features, as a user types them ("-XX:+PerfUtil, -XX:+NUMAProfiler, ..."). */
+    public String enableFlags() {
+        return String.join(", ", features.stream().map(f -> "-XX:+" + f.enableFlag().name()).toList());
+    }
+
     /** Class patterns of all numa-jvm code: the core, every feature, and {@code frontDoorPackages}. */
     public List<String> toolPackages(List<String> frontDoorPackages) {
         List<String> all = new ArrayList<>(CORE_PACKAGES);

@@ -5,8 +5,10 @@ package com.numa.core.threads;
  * <ul>
  * <li>MAIN: the thread the agent registered from premain, or (fallback) the first Java thread named "main" in the
  * "main" thread group (its Java id is 1 on JDK 17 but 3 on JDK 25, so the id alone is not a reliable marker).</li>
- * <li>JVM_INTERNAL: threads of numa-jvm itself ("NUMA-" prefix, and "JNA Cleaner", which the JNA library under
- * our native calls starts in the main thread group), threads without a java.lang.Thread (VM Thread, GC
+ * <li>TOOL: threads of numa-jvm itself ("NUMA-" prefix, the profiler's "NUMAProfiler-exit" shutdown hook, and
+ * "JNA Cleaner", which the JNA library under our native calls starts in the main thread group): every feature shows
+ * them apart and the profiler does not count their accesses.</li>
+ * <li>JVM_INTERNAL: threads without a java.lang.Thread (VM Thread, GC
  * and G1 workers), Java threads hidden from Java code (compiler threads, Service Thread), and JDK service threads
  * (system thread group: Reference Handler, Finalizer, Signal Dispatcher, Attach Listener; JDK "innocuous" threads:
  * Common-Cleaner).</li>
@@ -21,6 +23,9 @@ public final class ThreadRoleRules {
 
     /** JNA's reference-cleaner thread: started by the native layer the agent uses, not by the application. */
     public static final String JNA_CLEANER = "JNA Cleaner";
+
+    /** The profiler's shutdown hook, named before the "NUMA-" convention. */
+    public static final String PROFILER_EXIT = "NUMAProfiler-exit";
 
     /** What the Java side knows about a thread of the dump. */
     public enum Kind {
@@ -41,10 +46,15 @@ public final class ThreadRoleRules {
         if (main) {
             return ThreadRole.MAIN;
         }
-        if (name != null && (name.startsWith(AGENT_PREFIX) || name.equals(JNA_CLEANER))) {
-            return ThreadRole.JVM_INTERNAL;
+        if (isTool(name)) {
+            return ThreadRole.TOOL;
         }
         return kind == Kind.APPLICATION_CODE ? ThreadRole.APPLICATION : ThreadRole.JVM_INTERNAL;
+    }
+
+    /** Whether a thread of this name is one of numa-jvm's own (the agent's, or JNA's that our native calls start). */
+    public static boolean isTool(String name) {
+        return name != null && (name.startsWith(AGENT_PREFIX) || name.equals(JNA_CLEANER) || name.equals(PROFILER_EXIT));
     }
 
     /**

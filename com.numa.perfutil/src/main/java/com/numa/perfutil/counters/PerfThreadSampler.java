@@ -7,6 +7,7 @@ import com.numa.perfutil.linux.NativeCallException;
 import com.numa.perfutil.threads.ProcTasks;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRole;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -82,7 +83,8 @@ public final class PerfThreadSampler implements ThreadSampler {
         List<ThreadSample> out = new ArrayList<>(tracked.size() + 8);
         for (ThreadIdentity t : live) {
             Tracked tr = tracked.get(t.tid());
-            if (tr != null && tr.identity.javaId() >= 0 && t.javaId() >= 0 && tr.identity.javaId() != t.javaId()) {
+            if (tr != null && tr.identity.javaId() >= 0 && t.javaId() >= 0 && tr.identity.javaId() != t.javaId()
+                    && !reattachedMain(tr.identity, t)) {
                 // The kernel reused the tid for a new thread: the old one ended.
                 finish(tr, out);
                 tracked.remove(t.tid());
@@ -121,6 +123,14 @@ public final class PerfThreadSampler implements ThreadSampler {
             unopenable.retainAll(liveTids);
         }
         return out;
+    }
+
+    /**
+     * At exit HotSpot attaches the main thread's kernel thread again as a new Java thread (DestroyJavaVM): the same
+     * task, so its counters go on rather than end (the main tid is never reused while the process lives).
+     */
+    private static boolean reattachedMain(ThreadIdentity before, ThreadIdentity now) {
+        return before.role() == ThreadRole.MAIN && now.role() == ThreadRole.MAIN;
     }
 
     /** Final samples of threads that ended while this sampler ran, oldest first (at most {@link #ENDED_RETAINED}). */

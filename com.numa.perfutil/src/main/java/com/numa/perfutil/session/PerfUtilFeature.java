@@ -2,6 +2,8 @@ package com.numa.perfutil.session;
 
 import com.numa.core.feature.Feature;
 import com.numa.core.feature.FeatureContext;
+import com.numa.core.feature.LaunchProblems;
+import com.numa.core.flags.FlagValues;
 import com.numa.core.flags.Flag;
 import com.numa.perfutil.PerfUtilFlags;
 import java.util.List;
@@ -36,6 +38,11 @@ public final class PerfUtilFeature implements Feature {
     @Override
     public List<String> ownPackages() {
         return List.of("com.numa.perfutil.**");
+    }
+
+    @Override
+    public void check(FlagValues flags, LaunchProblems problems) {
+        PerfUtilChecks.check(flags, problems);
     }
 
     @Override

@@ -2,6 +2,7 @@ package com.numa.perfutil.session;
 
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.log.NumaLog;
+import com.numa.core.threads.MainClass;
 import com.numa.core.window.MeasurementWindow;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
@@ -139,9 +140,9 @@ final class PerfUtilSession {
             return;
         }
         if (start) {
-            window.open(readings.threads());
+            window.open(readings.samples());
         } else {
-            window.close(readings.threads());
+            window.close(readings.samples());
         }
     }
 
@@ -157,7 +158,10 @@ final class PerfUtilSession {
             if (cores != null) {
                 readings.addCores(cores.sample());
             }
-            PerfUtilCsv.write(output, readings.threads(), readings.cores(), window.threads());
+            if (MainClass.loaded()) {
+                // before the application's main class is loaded a failed launch must not replace the last run's file
+                PerfUtilCsv.write(output, readings.threads(), readings.cores(), window.threads());
+            }
             return true;
         } catch (IOException | RuntimeException e) {
             turnOff("cannot sample or write " + output.toAbsolutePath() + ": " + e);
@@ -173,7 +177,13 @@ final class PerfUtilSession {
         finished = true;
         MeasurementWindow.removeListener(windowEdges);
         try {
-            if (round()) {
+            if (!round()) {
+                return; // already reported
+            }
+            if (!MainClass.loaded()) {
+                log.accept("PerfUtil: the application did not start (its main class was not loaded); "
+                        + output.toAbsolutePath() + " is not written");
+            } else {
                 if (threads != null) {
                     log.block(PerfUtilSummary.format(readings.threads(), events, output.toAbsolutePath().toString()));
                 }

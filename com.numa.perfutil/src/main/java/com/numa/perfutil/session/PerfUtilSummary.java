@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The short per-thread table printed to stderr at exit: the busiest threads by the first event, with each event's
+ * The short per-thread table printed to stderr at exit: the busiest threads by the first event that counted, with each event's
  * scaled total (task-clock in milliseconds, other events as counts) and the lowest multiplexing coverage seen.
  */
 final class PerfUtilSummary {
@@ -18,26 +18,28 @@ final class PerfUtilSummary {
     private PerfUtilSummary() {
     }
 
-    static String format(List<ThreadSample> threads, List<String> events, String csvPath) {
+    static String format(List<ThreadReading> readings, List<String> events, String csvPath) {
         List<String> shown = events.subList(0, Math.min(MAX_EVENTS, events.size()));
-        List<ThreadSample> sorted = new ArrayList<>(threads);
-        if (!shown.isEmpty()) {
-            String first = shown.get(0);
-            sorted.sort(Comparator.comparingDouble((ThreadSample s) -> scaled(s, first)).reversed());
+        List<ThreadReading> sorted = new ArrayList<>(readings);
+        String key = sortingEvent(readings, events);
+        if (key != null) {
+            sorted.sort(Comparator.comparingDouble((ThreadReading r) -> scaled(r.sample(), key)).reversed());
         }
         int nameWidth = 6;
-        for (ThreadSample s : sorted.subList(0, Math.min(MAX_ROWS, sorted.size()))) {
-            nameWidth = Math.max(nameWidth, Math.min(32, s.thread().name().length()));
+        for (ThreadReading r : sorted.subList(0, Math.min(MAX_ROWS, sorted.size()))) {
+            nameWidth = Math.max(nameWidth, Math.min(32, shownName(r).length()));
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "numa: PerfUtil summary, %d thread(s), all rows in %s%n", threads.size(), csvPath));
+        sb.append(String.format(Locale.ROOT, "numa: PerfUtil summary, %d thread(s)%s, all rows in %s%n", readings.size(),
+                key == null ? "" : " by " + key, csvPath));
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%8s  %-" + nameWidth + "s  %-12s", "tid", "thread", "role"));
         for (String e : shown) {
             head.append(String.format(Locale.ROOT, "  %16s", heading(e)));
         }
         sb.append(head).append(String.format(Locale.ROOT, "  %8s%n", "min_cov%"));
-        for (ThreadSample s : sorted.subList(0, Math.min(MAX_ROWS, sorted.size()))) {
-            String name = s.thread().name();
+        for (ThreadReading r : sorted.subList(0, Math.min(MAX_ROWS, sorted.size()))) {
+            ThreadSample s = r.sample();
+            String name = shownName(r);
             if (name.length() > nameWidth) {
                 name = name.substring(0, nameWidth - 1) + "~";
             }
@@ -58,10 +60,31 @@ final class PerfUtilSummary {
         if (sorted.size() > MAX_ROWS) {
             sb.append(String.format(Locale.ROOT, "  ... %d more thread(s) in the CSV%n", sorted.size() - MAX_ROWS));
         }
-        if (sorted.stream().anyMatch(ThreadSample::ended)) {
+        if (sorted.stream().anyMatch(r -> r.sample().ended())) {
             sb.append(String.format(Locale.ROOT, "  (* the thread had ended; its final reading is shown)%n"));
         }
         return sb.toString();
+    }
+
+    /**
+     * The first requested event that counted anything: a hardware event the machine cannot count (no PMU) reads 0 or
+     * is missing for every thread, and sorting by it would hide the busiest threads in "... more".
+     */
+    static String sortingEvent(List<ThreadReading> readings, List<String> events) {
+        for (String e : events) {
+            for (ThreadReading r : readings) {
+                if (scaled(r.sample(), e) > 0) {
+                    return e;
+                }
+            }
+        }
+        return events.isEmpty() ? null : events.get(0);
+    }
+
+    /** A renamed thread shows its earlier names, so the main thread is recognisable under an application's name. */
+    private static String shownName(ThreadReading r) {
+        String name = r.sample().thread().name();
+        return r.previousNames().isEmpty() ? name : name + " (was " + String.join(", ", r.previousNames()) + ")";
     }
 
     private static double scaled(ThreadSample s, String event) {

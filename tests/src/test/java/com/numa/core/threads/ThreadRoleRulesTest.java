@@ -12,8 +12,11 @@ class ThreadRoleRulesTest {
     @Test
     void mainWinsThenAgentPrefixThenKind() {
         assertEquals(ThreadRole.MAIN, ThreadRoleRules.classify(true, "main", Kind.APPLICATION_CODE));
-        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "NUMA-PerfUtil-Sampler", Kind.APPLICATION_CODE));
-        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "JNA Cleaner", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.TOOL, ThreadRoleRules.classify(false, "NUMA-PerfUtil-Sampler", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.TOOL, ThreadRoleRules.classify(false, "NUMA-Awareness-Thread", Kind.JDK_SERVICE));
+        assertEquals(ThreadRole.TOOL, ThreadRoleRules.classify(false, "NUMAProfiler-exit", Kind.APPLICATION_CODE));
+        assertEquals("tool", ThreadRole.TOOL.label());
+        assertEquals(ThreadRole.TOOL, ThreadRoleRules.classify(false, "JNA Cleaner", Kind.APPLICATION_CODE));
         assertEquals(ThreadRole.APPLICATION, ThreadRoleRules.classify(false, "pool-1-thread-3", Kind.APPLICATION_CODE));
         assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "GC Thread#0", Kind.NATIVE));
         assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "C2 CompilerThread0", Kind.HIDDEN));

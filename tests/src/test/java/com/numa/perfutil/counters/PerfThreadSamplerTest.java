@@ -67,6 +67,30 @@ class PerfThreadSamplerTest {
     }
 
     @Test
+    void theMainThreadReattachedAsDestroyJavaVmKeepsCounting() throws Exception {
+        // finding 4: the DestroyJavaVM thread on the main tid was taken for a new thread (main ended, counts from 0)
+        AtomicBoolean stop = new AtomicBoolean();
+        TidThread busy = TidThread.start("main", () -> {
+            while (!stop.get()) {
+                PerfEventGroupTest.burn(1_000_000);
+            }
+        });
+        List<ThreadIdentity> dir = new CopyOnWriteArrayList<>(List.of(new ThreadIdentity(busy.tid, "main", 1, false,
+                com.numa.core.threads.ThreadRole.MAIN)));
+        try (ThreadSampler s = PerfUtil.perThread(List.of("task-clock"), () -> List.copyOf(dir), log::add)) {
+            long before = s.sample().get(0).value("task-clock").raw();
+            Thread.sleep(100);
+            dir.set(0, new ThreadIdentity(busy.tid, "DestroyJavaVM", 77, false, com.numa.core.threads.ThreadRole.MAIN));
+            List<ThreadSample> after = s.sample();
+            assertEquals(1, after.size(), "one reading for the one kernel thread: " + after);
+            assertFalse(after.get(0).ended());
+            assertTrue(after.get(0).value("task-clock").raw() > before, "the count goes on: " + after);
+        } finally {
+            stop.set(true);
+        }
+    }
+
+    @Test
     void aSleepingThreadsContextSwitchesGrow() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
         CountDownLatch slept = new CountDownLatch(1);

@@ -247,6 +247,59 @@ class PerfUtilSessionTest {
         assertTrue(lines.get(workerLine).contains("25.0"), "min coverage: " + lines.get(workerLine));
     }
 
+    @Test
+    void aRenamedThreadKeepsOneRowWithItsEarlierNames() throws IOException {
+        // finding 4: Jython renames main to MainThread; HotSpot then re-attaches the tid as DestroyJavaVM at exit
+        ThreadIdentity renamed = new ThreadIdentity(100, "MainThread", 1, false, ThreadRole.MAIN);
+        ThreadIdentity destroy = new ThreadIdentity(100, "DestroyJavaVM", 30, false, ThreadRole.MAIN);
+        ThreadIdentity reused = new ThreadIdentity(101, "pool-1-thread-1", 40, false, ThreadRole.APPLICATION);
+        ScriptedThreads threads = new ScriptedThreads();
+        threads.rounds.add(List.of(sample(MAIN, 10, 1_000_000, 1, false), sample(WORKER, 10, 1_000_000, 1, true)));
+        threads.rounds.add(List.of(sample(renamed, 20, 2_000_000, 2, false), sample(reused, 20, 500_000, 1, false)));
+        threads.rounds.add(List.of(sample(destroy, 30, 3_000_000, 3, false)));
+        Path csv = tmp.resolve("p.csv");
+        PerfUtilSession s = new PerfUtilSession(threads, null, EVENTS, csv, 1000, log);
+        s.round();
+        s.round();
+        s.finish();
+
+        List<CSVRecord> main = read(csv).stream().filter(r -> r.get("tid").equals("100")).toList();
+        assertEquals(2, main.size(), "one row per event for the main tid: " + main);
+        assertEquals("MainThread", main.get(0).get("thread"));
+        assertEquals("main", main.get(0).get("previous_names"));
+        assertEquals("3000000", main.get(0).get("raw"), "the latest reading");
+        assertEquals(List.of("worker, \"one\"", "pool-1-thread-1"), read(csv).stream().filter(r -> r.get("tid").equals("101"))
+                .filter(r -> r.get("event").equals("task-clock")).map(r -> r.get("thread")).toList(),
+                "a tid reused after its thread ended is a new row");
+        String e = err();
+        assertEquals(1, e.lines().filter(l -> l.contains("MainThread (was main)")).count(), e);
+        assertFalse(e.contains("DestroyJavaVM"), e);
+    }
+
+    @Test
+    void theSummarySortsByTheFirstEventThatCounted() {
+        // finding 7: instructions and cycles read nothing without a PMU; sorting by them hid the workers
+        List<String> events = List.of("instructions", "cycles", "task-clock");
+        List<ThreadReading> readings = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            ThreadIdentity idle = new ThreadIdentity(200 + i, "idle-" + i, 50 + i, true, ThreadRole.JVM_INTERNAL);
+            readings.add(new ThreadReading(new ThreadSample(idle, 10, List.of(new CounterValue("task-clock", 1000, 1, 1)),
+                    false), List.of()));
+        }
+        for (int i = 0; i < 4; i++) {
+            ThreadIdentity w = new ThreadIdentity(300 + i, "worker-" + i, 90 + i, false, ThreadRole.APPLICATION);
+            readings.add(new ThreadReading(new ThreadSample(w, 10, List.of(new CounterValue("instructions", 0, 0, 0),
+                    new CounterValue("task-clock", 900_000_000L, 1, 1)), false), List.of()));
+        }
+        assertEquals("task-clock", PerfUtilSummary.sortingEvent(readings, events));
+        String summary = PerfUtilSummary.format(readings, events, "p.csv");
+        List<String> lines = summary.lines().toList();
+        for (int i = 0; i < 4; i++) {
+            assertTrue(lines.get(2 + i).contains("worker-"), "the workers come first: " + summary);
+        }
+        assertTrue(lines.get(0).contains("by task-clock"), lines.get(0));
+    }
+
     private static int indexOf(List<String> lines, String part) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).contains(part)) {

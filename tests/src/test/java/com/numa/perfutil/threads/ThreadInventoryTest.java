@@ -70,7 +70,7 @@ class ThreadInventoryTest {
             assertEquals(ThreadRole.JVM_INTERNAL, ref.role());
             assertTrue(ref.javaId() >= 0);
             ThreadIdentity sampler = byName.get("NUMA-PerfUtil-Sampler");
-            assertEquals(ThreadRole.JVM_INTERNAL, sampler.role());
+            assertEquals(ThreadRole.TOOL, sampler.role());
             assertEquals(id(agent), sampler.javaId());
             byName.values().stream().filter(t -> t.name().contains("CompilerThread"))
                     .forEach(t -> assertEquals(ThreadRole.JVM_INTERNAL, t.role(), t.toString()));
