@@ -33,7 +33,11 @@ public final class AppsDirectory {
         if (configured != null && !configured.isBlank()) {
             return new AppsDirectory(Path.of(configured));
         }
-        // <root>/com.numa.vm/target/numa-agent.jar -> <root>/apps/target/apps
+        return nextTo(agentJar);
+    }
+
+    /** The default: {@code <root>/com.numa.vm/target/numa-agent.jar} gives {@code <root>/apps/target/apps}. */
+    public static AppsDirectory nextTo(Path agentJar) {
         Path root = agentJar.toAbsolutePath().getParent().getParent().getParent();
         return new AppsDirectory(root.resolve("apps").resolve("target").resolve("apps"));
     }
