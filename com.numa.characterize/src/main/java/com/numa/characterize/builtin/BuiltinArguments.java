@@ -1,6 +1,9 @@
 package com.numa.characterize.builtin;
 
+import com.numa.characterize.suite.RunOptions;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -74,6 +77,24 @@ public record BuiltinArguments(int threads, WorkloadSize size, int warmup, int i
             System.exit(BAD_ARGUMENTS);
             throw e; // not reached
         }
+    }
+
+    /**
+     * The command line a suite gives a program that takes these arguments, for a run with {@code options}: threads 0
+     * or less and a blank size leave the program's defaults; a {@code quick} run uses the small size.
+     */
+    public static List<String> forRun(RunOptions options) {
+        List<String> args = new ArrayList<>();
+        if (options.threads() > 0) {
+            args.add("threads=" + options.threads());
+        }
+        String size = options.quick() ? WorkloadSize.SMALL.argument() : options.size();
+        if (size != null && !size.isBlank()) {
+            args.add("size=" + WorkloadSize.of(size).argument());
+        }
+        args.add("warmup=" + options.warmup());
+        args.add("iterations=" + options.iterations());
+        return List.copyOf(args);
     }
 
     /** The command line that parses back to this. */

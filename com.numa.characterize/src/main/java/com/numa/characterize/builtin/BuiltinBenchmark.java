@@ -31,15 +31,7 @@ final class BuiltinBenchmark implements Benchmark {
     @Override
     public List<String> javaArguments(RunOptions options, Path agentJar) {
         List<String> args = new ArrayList<>(List.of("-cp", agentJar.toString(), workload.mainClassName()));
-        if (options.threads() > 0) {
-            args.add("threads=" + options.threads());
-        }
-        String size = options.quick() ? WorkloadSize.SMALL.argument() : options.size();
-        if (size != null && !size.isBlank()) {
-            args.add("size=" + WorkloadSize.of(size).argument());
-        }
-        args.add("warmup=" + options.warmup());
-        args.add("iterations=" + options.iterations());
+        args.addAll(BuiltinArguments.forRun(options));
         return List.copyOf(args);
     }
 

@@ -10,8 +10,11 @@ import java.util.function.Function;
  *
  * <p>Every iteration of a workload must return the same value: that is the harness's pass verdict, and the value is
  * the checksum printed as the only line on stdout ({@code checksum=<16 hex digits>}).
+ *
+ * <p>Public for the drivers of the real applications (module {@code apps}): one harness, one command line, one way
+ * to mark iterations for built-in and real programs alike.
  */
-final class IterationHarness {
+public final class IterationHarness {
     /** Exit status when an iteration returned a value different from the first one. */
     static final int FAILED_VALIDATION = 1;
 
@@ -19,7 +22,7 @@ final class IterationHarness {
     }
 
     /** The main method of every workload: parse, set up, iterate, print the checksum, exit. */
-    static void main(String benchmark, String[] args, Function<BuiltinArguments, Workload> setUp) throws InterruptedException {
+    public static void main(String benchmark, String[] args, Function<BuiltinArguments, Workload> setUp) throws InterruptedException {
         BuiltinArguments arguments = BuiltinArguments.parseOrExit(benchmark, args);
         Result result = run(benchmark, arguments, setUp);
         System.out.printf("checksum=%016x%n", result.checksum());

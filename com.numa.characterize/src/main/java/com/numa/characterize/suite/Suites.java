@@ -1,14 +1,15 @@
 package com.numa.characterize.suite;
 
+import com.numa.characterize.apps.AppsSuite;
 import com.numa.characterize.builtin.BuiltinSuite;
 import com.numa.characterize.harness.DacapoSuite;
 import com.numa.characterize.harness.RenaissanceSuite;
 import java.nio.file.Path;
 
-/** {@code --suite builtin|dacapo:<jar>|renaissance:<jar>}: the suite a name stands for, or one clear error. */
+/** {@code --suite builtin|apps|dacapo:<jar>|renaissance:<jar>}: the suite a name stands for, or one clear error. */
 public final class Suites {
     /** The forms of {@code --suite}, quoted in errors. */
-    public static final String FORMS = "builtin, dacapo:<path to the DaCapo jar>, renaissance:<path to the Renaissance jar>";
+    public static final String FORMS = "builtin, apps, dacapo:<path to the DaCapo jar>, renaissance:<path to the Renaissance jar>";
 
     private Suites() {
     }
@@ -18,6 +19,9 @@ public final class Suites {
         String s = spec.strip();
         if (s.equals("builtin")) {
             return new BuiltinSuite();
+        }
+        if (s.equals("apps")) {
+            return new AppsSuite();
         }
         int colon = s.indexOf(':');
         String kind = colon < 0 ? s : s.substring(0, colon);
@@ -30,9 +34,6 @@ public final class Suites {
                             + ":<path to the jar you downloaded> (it is not on Maven Central)");
                 }
                 return kind.equals("dacapo") ? new DacapoSuite(Path.of(jar)) : new RenaissanceSuite(Path.of(jar));
-            case "apps":
-                throw new IllegalArgumentException("the suite 'apps' (real applications from Maven Central) is not built "
-                        + "yet; characterize one with: numa characterize -- -cp <app classpath> <main class> [args]");
             default:
                 throw new IllegalArgumentException("unknown suite '" + spec + "': use " + FORMS);
         }

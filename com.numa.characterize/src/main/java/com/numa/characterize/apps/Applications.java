@@ -1,0 +1,48 @@
+package com.numa.characterize.apps;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The registry of real applications: the one list that {@code numa characterize --suite apps} and the corpus tests
+ * (module {@code apps}) both run. The programs and the drivers are built by module {@code apps} into the apps directory
+ * ({@link AppsDirectory}); this list only names them, so nothing here depends on that module at compile time.
+ *
+ * <p>Every driver marks its iterations (it runs through {@code com.numa.characterize.builtin.IterationHarness}), so the
+ * measurement window is the measured iterations, as for the built-in workloads.
+ */
+public final class Applications {
+    /** The jar of our drivers, in the apps directory (shared by every program). */
+    public static final String DRIVERS_JAR = "drivers.jar";
+
+    private static final String DRIVERS = "com.numa.apps.";
+
+    private static final List<Application> ALL = List.of(
+            new Application("luindex", "lucene", DRIVERS + "LuceneIndexDriver", "luindex",
+                    "Lucene 9 indexes generated text files into a new index on disk (one writer thread, as luindex)"),
+            new Application("lusearch", "lucene", DRIVERS + "LuceneSearchDriver", "lusearch",
+                    "Lucene 9 answers generated term, boolean and phrase queries over a generated index from N threads"),
+            new Application("h2", "h2", DRIVERS + "H2Driver", "h2",
+                    "H2 2.3 in memory: N connections run order-entry SQL transactions on their own districts"),
+            new Application("pmd", "pmd", DRIVERS + "PmdDriver", "pmd",
+                    "PMD 7 CLI: pmd check -t N with the Java quickstart rules over generated Java sources"),
+            new Application("xalan", "xalan", DRIVERS + "XalanDriver", "xalan",
+                    "Xalan-J 2.7 (interpretive processor) transforms generated XML documents with one stylesheet in N threads"),
+            new Application("future-genetic", "jenetics", DRIVERS + "JeneticsDriver", "future-genetic",
+                    "Jenetics 7 evolves polynomial coefficients to fit generated points, fitness evaluated on N threads"),
+            new Application("rx-scrabble", "rxjava", DRIVERS + "RxScrabbleDriver", "rx-scrabble",
+                    "RxJava 3 parallel flowable scores a generated dictionary against Scrabble letter limits on N threads"));
+
+    private Applications() {
+    }
+
+    /** Every application, in report order. */
+    public static List<Application> all() {
+        return ALL;
+    }
+
+    /** The application called {@code name}. */
+    public static Optional<Application> named(String name) {
+        return ALL.stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+}

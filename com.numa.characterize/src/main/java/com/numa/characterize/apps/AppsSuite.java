@@ -1,0 +1,55 @@
+package com.numa.characterize.apps;
+
+import com.numa.characterize.suite.Benchmark;
+import com.numa.characterize.suite.RunOptions;
+import com.numa.characterize.suite.Suite;
+import com.numa.core.child.AgentJar;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * {@code --suite apps}: the real applications of {@link Applications}, run from the apps directory the build filled.
+ * The directory is looked up when the benchmarks are asked for, so a missing build is one error before anything runs.
+ */
+public final class AppsSuite implements Suite {
+    private final Supplier<AppsDirectory> directory;
+
+    /** The directory found from the packaged agent jar (or the property / environment that names it). */
+    public AppsSuite() {
+        this(() -> AppsDirectory.locate(AgentJar.packaged(AppsSuite.class)));
+    }
+
+    public AppsSuite(Supplier<AppsDirectory> directory) {
+        this.directory = directory;
+    }
+
+    @Override
+    public String name() {
+        return "apps";
+    }
+
+    @Override
+    public List<Benchmark> benchmarks(RunOptions options) {
+        List<String> known = Applications.all().stream().map(Application::name).toList();
+        for (String name : options.only()) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("no application '" + name + "'; the apps suite has "
+                        + String.join(", ", known));
+            }
+        }
+        List<Application> chosen = new ArrayList<>();
+        for (Application a : Applications.all()) {
+            if (options.only().isEmpty() || options.only().contains(a.name())) {
+                chosen.add(a);
+            }
+        }
+        AppsDirectory dir = directory.get().check(chosen);
+        List<Benchmark> out = new ArrayList<>();
+        for (Application a : chosen) {
+            out.add(new AppBenchmark(a, dir));
+        }
+        return List.copyOf(out);
+    }
+}
