@@ -3,6 +3,7 @@ package com.numa.opt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.opt.OptFlags.Signal;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,12 @@ class DeciderTest {
     private static final DecisionThresholds T = DecisionThresholds.defaults(4);
 
     static IntervalMetrics m(double cost, double mainShare, int workers, double imbalance) {
-        return new IntervalMetrics(cost, "cpi", mainShare, workers, imbalance, 1000);
+        return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, cost)), mainShare, workers, imbalance, 1000,
+                Double.NaN);
+    }
+
+    static IntervalMetrics idle() {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, Double.NaN)), 0, 0, 0, 0, Double.NaN);
     }
 
     /** A balanced parallel interval (8 workers on a 4-core node) with the given cost. */
@@ -69,8 +75,9 @@ class DeciderTest {
         "1.0, 1.01,  0.0,  PARALLEL_ON_SINGLE_NODE",
         "1.0, 1.9,   1.0,  PARALLEL_ON_ALL_NODES",
         "2.0, 4.1,   1.0,  PARALLEL_ON_SINGLE_NODE",
-        "NaN, 1.0,   0.15, PARALLEL_ON_SINGLE_NODE",
-        "1.0, NaN,   0.15, PARALLEL_ON_SINGLE_NODE",
+        // unmeasurable on one side: nothing says one node is better, so all nodes (never confine on no evidence)
+        "NaN, 1.0,   0.15, PARALLEL_ON_ALL_NODES",
+        "1.0, NaN,   0.15, PARALLEL_ON_ALL_NODES",
     })
     void marginDecidesTheProbe(double single, double all, double margin, AppState expected) {
         DecisionThresholds t = new DecisionThresholds(4, 80, 90, margin, 4, 200, 200, 10_000, true);
@@ -119,40 +126,39 @@ class DeciderTest {
     @Test
     void stabilizationLengthensRepeatedParallelDecisionsAndResetsOnChange() {
         Decider d = new Decider(T);
-        List<Long> settledIntervals = new ArrayList<>();
         List<Long> probeIntervals = new ArrayList<>();
-        for (int round = 0; round < 4; round++) {
-            probeIntervals.add(d.next(parallel(1)).intervalMs());
-            probeIntervals.add(d.next(parallel(1.0)).intervalMs());
-            Decision s = d.next(parallel(1.0));
+        probeIntervals.add(d.next(parallel(1)).intervalMs());
+        probeIntervals.add(d.next(parallel(1.0)).intervalMs());
+        List<Long> settledIntervals = new ArrayList<>();
+        settledIntervals.add(d.next(parallel(1.0)).intervalMs());
+        for (int i = 0; i < 3; i++) {
+            Decision s = d.next(parallel(1.05)); // within the margin of the probe's cost: the verdict holds
             assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+            assertTrue(s.reason().startsWith("verdict holds"), s.reason());
             settledIntervals.add(s.intervalMs());
         }
         assertEquals(List.of(200L, 400L, 600L, 800L), settledIntervals);
         assertTrue(probeIntervals.stream().allMatch(i -> i == 200L), "probes last the base interval: " + probeIntervals);
-        // the decision changes: back to the base interval, one migration
-        d.next(parallel(1));
+        // the cost drifts beyond the margin: re-probed, and the decision changes: back to the base interval
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1.5)).state());
         d.next(parallel(1.0));
         Decision flipped = d.next(parallel(2.0));
         assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, flipped.state());
         assertEquals(200L, flipped.intervalMs());
         assertEquals(1, flipped.migrations());
         // and it grows again from there
-        d.next(parallel(1));
-        d.next(parallel(1.0));
-        assertEquals(400L, d.next(parallel(2.0)).intervalMs());
+        assertEquals(400L, d.next(parallel(1.0)).intervalMs());
     }
 
     @Test
     void stabilizationIsCappedAndOnlyForParallelDecisions() {
         Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 500, 1000, true));
-        long last = 0;
-        for (int i = 0; i < 5; i++) {
-            d.next(parallel(1));
-            d.next(parallel(1));
-            last = d.next(parallel(1)).intervalMs();
-        }
-        assertEquals(1000, last);
+        d.next(parallel(1));
+        d.next(parallel(1));
+        d.next(parallel(1)); // verdict: all nodes, base interval
+        assertEquals(700, d.next(parallel(1)).intervalMs());
+        assertEquals(1000, d.next(parallel(1)).intervalMs(), "capped");
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state(), "re-probed once the maximum passed");
         Decider single = new Decider(T);
         for (int i = 0; i < 5; i++) {
             assertEquals(200, single.next(m(1, 95, 0, 0)).intervalMs(), "single-threaded is not stabilized");
@@ -197,12 +203,137 @@ class DeciderTest {
     @Test
     void idleIntervalChangesNothing() {
         Decider d = new Decider(T);
-        Decision first = d.next(new IntervalMetrics(Double.NaN, "cpi", 0, 0, 0, 0));
+        Decision first = d.next(idle());
         assertEquals(AppState.UNDECIDED, first.state());
         assertEquals(null, first.placement());
         d.next(parallel(1));
-        Decision idle = d.next(new IntervalMetrics(Double.NaN, "cpi", 0, 0, 0, 0));
+        Decision idle = d.next(idle());
         assertEquals(AppState.PROBING_SINGLE_NODE, idle.state(), "still waiting for a measurable single-node interval");
         assertEquals(AppState.PROBING_ALL_NODES, d.next(parallel(1)).state());
+    }
+
+    @Test
+    void noSignalStaysOnAllNodesWithoutProbingAndSaysWhy() {
+        Decider d = new Decider(T);
+        IntervalMetrics nothing = new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, Double.NaN),
+                new SignalCost(Signal.PROGRESS, Double.NaN)), 5, 8, 10, 1000, Double.NaN);
+        for (int i = 0; i < 5; i++) {
+            Decision s = d.next(nothing);
+            assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state(), "never probed, never confined");
+            assertEquals(Placement.ALL_NODES, s.placement());
+            assertEquals("no signal (allocation progress measured nothing): stay on all nodes", s.reason());
+        }
+        Decision none = new Decider(T).next(new IntervalMetrics(List.of(), 5, 8, 10, 1000, Double.NaN));
+        assertEquals("no signal: stay on all nodes", none.reason());
+    }
+
+    @Test
+    void aSignalMeasuredOnOneSideOnlyIsNoEvidenceForOneNode() {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(parallel(1.0)); // cpi on one node
+        Decision s = d.next(new IntervalMetrics(List.of(new SignalCost(Signal.CPI, Double.NaN)), 5, 8, 10, 1000,
+                Double.NaN));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertTrue(s.reason().startsWith("no signal"), s.reason());
+    }
+
+    @Test
+    void marginIsRespectedAndTheReasonGivesBothCosts() {
+        DecisionThresholds t = new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, true);
+        Decider inside = new Decider(t);
+        inside.next(parallel(1));
+        inside.next(parallel(1.2e-3));
+        Decision all = inside.next(parallel(1.1e-3));
+        assertEquals(Placement.ALL_NODES, all.placement());
+        assertEquals("cpi single 0.00120 vs all 0.00110, margin 15%: all", all.reason());
+        Decider beyond = new Decider(t);
+        beyond.next(parallel(1));
+        beyond.next(parallel(1.0e-3));
+        Decision single = beyond.next(parallel(1.2e-3));
+        assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, single.state());
+        assertEquals("cpi single 0.00100 vs all 0.00120, margin 15%: single", single.reason());
+    }
+
+    @Test
+    void theFirstSignalMeasuredOnBothSidesDecides() {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(costs(Double.NaN, 1.0)); // allocation nothing, cpu-share 1 busy CPU on one node
+        Decision s = d.next(costs(Double.NaN, 0.5)); // two busy CPUs on all nodes
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertTrue(s.reason().startsWith("cpu-share single 1.00 vs all 0.500"), s.reason());
+    }
+
+    private static IntervalMetrics costs(double allocation, double cpuShare) {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, allocation),
+                new SignalCost(Signal.CPU_SHARE, cpuShare)), 5, 8, 10, 1000, cpuShare > 0 ? 1 / cpuShare : Double.NaN);
+    }
+
+    @Test
+    void aParallelProgramThatFillsMoreThanOneNodeIsNotProbedByCpuShare() {
+        Decider d = new Decider(DecisionThresholds.defaults(1)); // pseudo-nodes of one CPU
+        Decision s = d.next(costs(Double.NaN, 1 / 1.9));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertTrue(s.reason().startsWith("cpu-share: 1.90 CPUs busy, one node has 1"), s.reason());
+    }
+
+    @Test
+    void aConfiningClassificationThatNeedsMoreCpusThanANodeStaysOnAllNodes() {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        IntervalMetrics imbalancedOnTwoCpus = new IntervalMetrics(List.of(), 0, 8, 170, 1000, 1.9);
+        Decision s = d.next(imbalancedOnTwoCpus);
+        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertTrue(s.reason().contains("1.90 CPUs busy, one node has 1"), s.reason());
+        IntervalMetrics singleThreaded = new IntervalMetrics(List.of(), 97, 0, 0, 1000, 1.02);
+        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(singleThreaded).placement(),
+                "one busy CPU fits one node");
+    }
+
+    /**
+     * Hysteresis: a classification that flaps every interval between single-threaded and parallel (with probes whose
+     * verdict is all nodes) moves the application at most once per hold, and the hold doubles with every reversal.
+     */
+    @Test
+    void aFlappingApplicationIsNotReversedWithinTheHold() {
+        Decider d = new Decider(T);
+        long clock = 0;
+        long lastChange = -1;
+        Placement settledPlacement = null;
+        int settledChanges = 0;
+        int placementChanges = 0;
+        Placement inForce = null;
+        int flips = 0;
+        AppState lastClass = null;
+        for (int i = 0; i < 400; i++) {
+            IntervalMetrics m = i % 4 == 0 ? m(1, 95, 0, 0) : parallel(1.0);
+            AppState c = Decider.classify(m, T);
+            flips += lastClass != null && c.parallelDecision() != lastClass.parallelDecision() ? 1 : 0;
+            lastClass = c;
+            long hold = d.holdMs();
+            Decision dec = d.next(m);
+            if (dec.placement() != null && dec.placement() != inForce) {
+                placementChanges++;
+                inForce = dec.placement();
+            }
+            if (!dec.state().probe() && dec.placement() != settledPlacement) {
+                if (settledPlacement != null) {
+                    assertTrue(clock - lastChange >= hold, "reversed after " + (clock - lastChange) + " ms, hold "
+                            + hold + " ms: " + dec);
+                    settledChanges++;
+                }
+                settledPlacement = dec.placement();
+                lastChange = clock;
+            }
+            clock += dec.intervalMs();
+        }
+        assertTrue(flips >= 190, "the script flaps: " + flips);
+        // holds of 200, 400, ... 6400 ms, then 10 s each: the reversals a flapping run can cause
+        assertTrue(settledChanges >= 1 && settledChanges <= 7 + clock / 10_000, "settled reversals: " + settledChanges
+                + " in " + clock + " ms");
+        assertTrue(placementChanges <= 3 * (settledChanges + 1), "placement changes, probes included: " + placementChanges);
+        assertEquals(10_000, d.holdMs(), "the hold doubled up to the maximum interval");
     }
 }
