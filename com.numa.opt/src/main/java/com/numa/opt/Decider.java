@@ -12,14 +12,14 @@ import java.util.Locale;
  * node has × (1 + margin) (then confining would take CPU away: all nodes). Otherwise the application is parallel and
  * is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin, else PARALLEL_ON_ALL_NODES (no
- * signal: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
+ * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
  * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
  * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.
  * Hysteresis: a settled placement is not reversed, nor re-probed, before its hold has passed; the hold starts at the
- * base interval and doubles with every reversal (capped at the maximum interval), so a flapping classification moves
- * the application at most once per hold. An idle interval changes nothing. Time is the sum of the intervals asked for.
+ * base interval and doubles with every reversal and every probe verdict (capped at the maximum interval), so a
+ * flapping classification moves the application at most once per hold, and probing backs off. An idle interval changes nothing. Time is the sum of the intervals asked for.
  */
 public final class Decider {
     private final DecisionThresholds t;
@@ -80,12 +80,12 @@ public final class Decider {
             }
             case PROBING_ALL_NODES -> {
                 ProbeVerdict v = ProbeVerdict.compare(singleNodeCosts, m.costs(), t.margin());
-                return verdict(v);
+                return verdict(v, true);
             }
             default -> {
-                ProbeVerdict skip = ProbeVerdict.withoutProbe(m, t.nodeCores(), t.margin());
+                ProbeVerdict skip = ProbeVerdict.withoutProbe(m);
                 if (skip != null) {
-                    return verdict(skip);
+                    return verdict(skip, false);
                 }
                 if (settled.parallelDecision() && !stale(m)) {
                     return settle(settled, settledPlacement, "verdict holds: " + m.signal() + " " + fmt(m.cost())
@@ -100,12 +100,12 @@ public final class Decider {
         }
     }
 
-    private Decision verdict(ProbeVerdict v) {
+    private Decision verdict(ProbeVerdict v, boolean probed) {
         verdictCost = v.onChosen();
         verdictAtMs = clockMs;
         AppState s = v.placement() == Placement.ALL_NODES ? AppState.PARALLEL_ON_ALL_NODES
                 : AppState.PARALLEL_ON_SINGLE_NODE;
-        return settle(s, v.placement(), v.reason());
+        return settle(s, v.placement(), v.reason(), probed);
     }
 
     /** Re-probe when the verdict's signal moved by more than the margin, or is gone, or the verdict is old. */
@@ -118,6 +118,11 @@ public final class Decider {
     }
 
     private Decision settle(AppState s, Placement p, String reason) {
+        return settle(s, p, reason, false);
+    }
+
+    /** A verdict counts like a reversal for the hold: each one doubles the wait before the next probe. */
+    private Decision settle(AppState s, Placement p, String reason, boolean verdict) {
         boolean reversal = settledPlacement != null && p != settledPlacement;
         if (reversal && !current.probe() && clockMs - changedAtMs < holdMs) {
             return held(s.toString());
@@ -133,10 +138,10 @@ public final class Decider {
             settled = s;
             intervalMs = t.baseIntervalMs();
         }
-        if (reversal) {
+        if (reversal || verdict) {
             holdMs = Math.min(t.maxIntervalMs(), holdMs * 2);
         }
-        if (reversal || settledPlacement == null) {
+        if (reversal || verdict || settledPlacement == null) {
             changedAtMs = clockMs;
         }
         settledPlacement = p;

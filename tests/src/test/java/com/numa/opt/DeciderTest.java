@@ -258,11 +258,12 @@ class DeciderTest {
     @Test
     void theFirstSignalMeasuredOnBothSidesDecides() {
         Decider d = new Decider(T);
-        d.next(parallel(1));
-        d.next(costs(Double.NaN, 1.0)); // allocation nothing, cpu-share 1 busy CPU on one node
-        Decision s = d.next(costs(Double.NaN, 0.5)); // two busy CPUs on all nodes
+        d.next(costs(2.0, 1.0)); // allocation measured: probe
+        d.next(costs(1.0, 1.0)); // one node: allocation and cpu-share
+        Decision s = d.next(costs(Double.NaN, 3.0)); // all nodes: only cpu-share (much "worse": another process's load)
         assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
-        assertTrue(s.reason().startsWith("cpu-share single 1.00 vs all 0.500"), s.reason());
+        assertEquals("cpu-share single 1.00 vs all 3.00, margin 15%: all (CPU time cannot show one node faster)",
+                s.reason(), "cpu-share never confines");
     }
 
     private static IntervalMetrics costs(double allocation, double cpuShare) {
@@ -271,12 +272,15 @@ class DeciderTest {
     }
 
     @Test
-    void aParallelProgramThatFillsMoreThanOneNodeIsNotProbedByCpuShare() {
+    void aParallelProgramMeasuredOnlyByCpuShareIsNeitherProbedNorConfined() {
         Decider d = new Decider(DecisionThresholds.defaults(1)); // pseudo-nodes of one CPU
-        Decision s = d.next(costs(Double.NaN, 1 / 1.9));
-        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
-        assertEquals(Placement.ALL_NODES, s.placement());
-        assertTrue(s.reason().startsWith("cpu-share: 1.90 CPUs busy, one node has 1"), s.reason());
+        for (double busy : new double[] {1.9, 0.6, 1.2}) {
+            Decision s = d.next(costs(Double.NaN, 1 / busy));
+            assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+            assertEquals(Placement.ALL_NODES, s.placement());
+            assertEquals(String.format(java.util.Locale.ROOT, "cpu-share: %.2f CPUs busy, CPU time cannot show one "
+                    + "node faster, no probe: all", busy), s.reason());
+        }
     }
 
     @Test
