@@ -57,7 +57,8 @@ public final class OptFlags {
     public static final Flag<Signal> SIGNAL = Flag.choice("NUMAOptsSignal", Signal.class, Signal.AUTO,
             "probe signal: cpi (needs cycles+instructions), progress (Progress.add from the application), "
                     + "allocation (bytes allocated by application threads), cpu-share (CPUs kept busy by application "
-                    + "threads), auto = the first one measured on both sides of the probe, in that order");
+                    + "threads; never confines), auto = the first one measured on both sides of the probe, "
+                    + "in that order");
 
     private OptFlags() {
     }
