@@ -7,10 +7,11 @@ import java.util.Locale;
  * The Decide step as a pure state machine (paper §5.1.1), fed one {@link IntervalMetrics} per interval; every
  * {@link Decision} says why.
  *
- * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node), EMBARRASSINGLY_
- * IMBALANCED (imbalance above the threshold); these confine, unless the application keeps more CPUs busy than one
- * node has × (1 + margin) (then confining would take CPU away: all nodes). Otherwise the application is parallel and
- * is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
+ * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node); these confine,
+ * unless the application keeps more CPUs busy than one node has × (1 + margin) (then confining would take CPU away:
+ * all nodes). EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
+ * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
+ * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin, else PARALLEL_ON_ALL_NODES (no
  * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
  * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
@@ -65,7 +66,11 @@ public final class Decider {
         AppState c = classify(m, t);
         String shape = String.format(Locale.ROOT, "main %.0f%%, %d workers, imbalance %.0f%%", m.mainSharePct(),
                 m.workers(), m.imbalancePct());
-        if (!c.parallelDecision()) {
+        if (c == AppState.EMBARRASSINGLY_IMBALANCED) {
+            // more workers than one node has cores (else TLP_BOUND): confining takes CPU from all but the leader,
+            // so it is a parallel application to probe, not to confine on the classification alone (issue 11)
+            shape = c + ", " + shape;
+        } else if (!c.parallelDecision()) {
             double room = t.nodeCores() * (1 + t.margin());
             return m.busyCpus() > room ? settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
                     "%s (%s) but %.2f CPUs busy, one node has %d, margin %s: all", c, shape, m.busyCpus(),

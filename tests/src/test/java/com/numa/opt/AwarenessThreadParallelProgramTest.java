@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,21 +19,11 @@ class AwarenessThreadParallelProgramTest {
 
     @Test
     void aScalingProgramWithoutAllocationOrProgressEndsOnAllNodesAndTheLogSaysWhy(@TempDir Path tmp) throws Exception {
-        Path agentJar = Path.of(System.getProperty("numa.agent.jar"));
-        assertTrue(Files.isRegularFile(agentJar), "run with mvn verify: no agent jar at " + agentJar);
-        Path numa = Path.of(System.getProperty("numa.home"), "bin", "numa");
-        String classes = Path.of(ParallelSpinProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                .toString();
         Path log = tmp.resolve("l.csv");
-        ProcessBuilder pb = new ProcessBuilder(List.of(numa.toString(), "vm", "-XX:+NUMAOpts", "-XX:NUMATopology=2",
-                "-XX:NUMAOptsLog=" + log, "-cp", classes, ParallelSpinProgram.class.getName(), "2", "2500"))
-                .redirectOutput(tmp.resolve("out.txt").toFile()).redirectError(tmp.resolve("err.txt").toFile());
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        pb.environment().put("NUMA_AGENT_JAR", agentJar.toString());
-        Process p = pb.start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "timed out");
-        String err = Files.readString(tmp.resolve("err.txt"));
-        assertEquals(0, p.exitValue(), err);
+        NumaVm run = NumaVm.run(tmp, List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2", "-XX:NUMAOptsLog=" + log),
+                ParallelSpinProgram.class, "2", "2500");
+        String err = run.err();
+        assertEquals(0, run.exitCode(), err);
         List<String> lines = Files.readAllLines(log);
         String all = String.join("\n", lines);
         assertEquals(String.join(",", IntervalRecord.HEADER), lines.get(0));

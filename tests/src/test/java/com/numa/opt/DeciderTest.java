@@ -37,10 +37,13 @@ class DeciderTest {
         Decision tlp = d.next(m(1.0, 20, 3, 10));
         assertEquals(AppState.TLP_BOUND, tlp.state());
         assertEquals(Placement.SINGLE_NODE, tlp.placement());
+        Decision st2 = d.next(m(1.0, 95, 0, 0));
+        assertEquals(2, st2.migrations(), "two flips after the first decision");
+        // more workers than a node has cores: probed like any parallel application, not confined on sight
         Decision ei = d.next(m(1.0, 10, 8, 150));
-        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, ei.state());
-        assertEquals(Placement.SINGLE_NODE, ei.placement());
-        assertEquals(2, ei.migrations(), "two flips after the first decision");
+        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, Decider.classify(m(1.0, 10, 8, 150), T));
+        assertEquals(AppState.PROBING_SINGLE_NODE, ei.state());
+        assertTrue(ei.reason().startsWith("parallel (EMBARRASSINGLY_IMBALANCED, main 10%"), ei.reason());
     }
 
     @Test
@@ -178,17 +181,16 @@ class DeciderTest {
     @Test
     void migrationsCountDecisionFlipsOnly() {
         Decider d = new Decider(T);
-        int[] expected = {0, 0, 1, 1, 2, 3};
-        IntervalMetrics[] series = {m(1, 95, 0, 0), m(1, 95, 0, 0), m(1, 10, 2, 0), m(1, 10, 2, 0), m(1, 95, 0, 0),
-            m(1, 10, 8, 200)};
+        int[] expected = {0, 0, 1, 1, 2};
+        IntervalMetrics[] series = {m(1, 95, 0, 0), m(1, 95, 0, 0), m(1, 10, 2, 0), m(1, 10, 2, 0), m(1, 95, 0, 0)};
         for (int i = 0; i < series.length; i++) {
             assertEquals(expected[i], d.next(series[i]).migrations(), "after interval " + i);
         }
-        // probing is not a flip; settling differently from EMBARRASSINGLY_IMBALANCED is
-        d.next(parallel(1));
+        // probing is not a flip; settling differently from SINGLE_THREADED is
+        assertEquals(2, d.next(m(1, 10, 8, 200)).migrations());
+        assertEquals(2, d.next(parallel(1)).migrations());
         assertEquals(3, d.next(parallel(1)).migrations());
-        assertEquals(4, d.next(parallel(1)).migrations());
-        assertEquals(4, d.migrations());
+        assertEquals(3, d.migrations());
     }
 
     @Test
@@ -238,21 +240,19 @@ class DeciderTest {
         assertTrue(s.reason().startsWith("no signal"), s.reason());
     }
 
-    @Test
-    void marginIsRespectedAndTheReasonGivesBothCosts() {
-        DecisionThresholds t = new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, true);
-        Decider inside = new Decider(t);
-        inside.next(parallel(1));
-        inside.next(parallel(1.2e-3));
-        Decision all = inside.next(parallel(1.1e-3));
-        assertEquals(Placement.ALL_NODES, all.placement());
-        assertEquals("cpi single 0.00120 vs all 0.00110, margin 15%: all", all.reason());
-        Decider beyond = new Decider(t);
-        beyond.next(parallel(1));
-        beyond.next(parallel(1.0e-3));
-        Decision single = beyond.next(parallel(1.2e-3));
-        assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, single.state());
-        assertEquals("cpi single 0.00100 vs all 0.00120, margin 15%: single", single.reason());
+    @ParameterizedTest(name = "single {0}, all {1} -> {2}")
+    @CsvSource(delimiter = ';', value = {
+        "1.2e-3; 1.1e-3; cpi single 0.00120 vs all 0.00110, margin 15%: all",
+        "1.0e-3; 1.149e-3; cpi single 0.00100 vs all 0.00115, margin 15%: all",
+        "1.0e-3; 1.2e-3; cpi single 0.00100 vs all 0.00120, margin 15%: single",
+    })
+    void marginIsRespectedAndTheReasonGivesBothCosts(double single, double all, String reason) {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(parallel(single));
+        Decision s = d.next(parallel(all));
+        assertEquals(reason.endsWith("single") ? Placement.SINGLE_NODE : Placement.ALL_NODES, s.placement());
+        assertEquals(reason, s.reason());
     }
 
     @Test
@@ -286,11 +286,12 @@ class DeciderTest {
     @Test
     void aConfiningClassificationThatNeedsMoreCpusThanANodeStaysOnAllNodes() {
         Decider d = new Decider(DecisionThresholds.defaults(1));
-        IntervalMetrics imbalancedOnTwoCpus = new IntervalMetrics(List.of(), 0, 8, 170, 1000, 1.9);
-        Decision s = d.next(imbalancedOnTwoCpus);
-        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, s.state());
+        IntervalMetrics mainAndOneWorker = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 1.9);
+        Decision s = d.next(mainAndOneWorker);
+        assertEquals(AppState.TLP_BOUND, s.state());
         assertEquals(Placement.ALL_NODES, s.placement());
-        assertTrue(s.reason().contains("1.90 CPUs busy, one node has 1"), s.reason());
+        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but 1.90 CPUs busy, one node has 1, margin 15%: all",
+                s.reason());
         IntervalMetrics singleThreaded = new IntervalMetrics(List.of(), 97, 0, 0, 1000, 1.02);
         assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(singleThreaded).placement(),
                 "one busy CPU fits one node");
