@@ -56,6 +56,7 @@ public final class AwarenessThread implements AutoCloseable {
     private final IntervalCollector collector = new IntervalCollector();
     private final ThreadAllocation allocation = new ThreadAllocation();
     private final CpuLoad cpuLoad = new CpuLoad();
+    private ProcessCpu processCpu;
     private final DecisionLog csv;
     private final int mainNode;
     /** The latest intervals only: a long-running JVM must not grow without bound (the CSV keeps them all). */
@@ -265,6 +266,7 @@ public final class AwarenessThread implements AutoCloseable {
             log.accept("work counted as " + work.workUnit() + " from " + work.describe()
                     + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
+            processCpu = new ProcessCpu();
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();
@@ -275,13 +277,13 @@ public final class AwarenessThread implements AutoCloseable {
                 List<ThreadIdentity> threads = directory.liveThreads();
                 long p = Progress.total();
                 boolean cpuTime = "cpu-ns".equals(work.workUnit());
+                double jvmBusy = processCpu.busyCpus(System.nanoTime() - last);
                 List<Signal> signals = CostSignal.candidates(settings.signal(), work.hasCycles(), p > 0,
                         allocation.supported(), cpuTime);
                 List<ThreadWork> deltas = collector.deltas(collect(threads, signals.contains(Signal.ALLOCATION)));
                 long now = System.nanoTime();
-                double busy = cpuTime ? CostSignal.busyCpus(deltas, now - last) : Double.NaN;
                 IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(),
-                        CostSignal.costs(signals, deltas, now - last, p - progress), busy);
+                        CostSignal.costs(signals, deltas, now - last, p - progress), jvmBusy);
                 signalUsed = m.signal();
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;

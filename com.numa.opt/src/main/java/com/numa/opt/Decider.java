@@ -8,8 +8,8 @@ import java.util.Locale;
  * {@link Decision} says why.
  *
  * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node); these confine,
- * unless the application keeps more CPUs busy than one node has × (1 + margin) (then confining would take CPU away:
- * all nodes). EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
+ * unless the JVM keeps more CPUs busy than one node has × (1 + margin) (JIT and GC threads included: then confining
+ * would take CPU away: all nodes). EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
  * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
  * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin, else PARALLEL_ON_ALL_NODES (no
@@ -92,8 +92,9 @@ public final class Decider {
                 if (skip != null) {
                     return verdict(skip, false);
                 }
-                if (settled.parallelDecision() && !stale(m)) {
-                    return settle(settled, settledPlacement, "verdict holds: " + m.signal() + " " + fmt(m.cost())
+                SignalCost now = stillValid(m);
+                if (settled.parallelDecision() && now != null) {
+                    return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
                             + " within the margin of the probe's " + fmt(verdictCost.cost()));
                 }
                 if (settledPlacement != null && clockMs - changedAtMs < holdMs) {
@@ -113,13 +114,17 @@ public final class Decider {
         return settle(s, v.placement(), v.reason(), probed);
     }
 
-    /** Re-probe when the verdict's signal moved by more than the margin, or is gone, or the verdict is old. */
-    private boolean stale(IntervalMetrics m) {
+    /**
+     * The verdict's signal now, while the verdict still stands; null (re-probe) when that signal moved by more than
+     * the margin, or measures nothing, or the verdict is older than the maximum interval.
+     */
+    private SignalCost stillValid(IntervalMetrics m) {
         if (verdictCost == null || clockMs - verdictAtMs >= t.maxIntervalMs()) {
-            return true;
+            return null;
         }
         SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
-        return now == null || !now.measurable() || Math.abs(now.cost() / verdictCost.cost() - 1) > t.margin();
+        boolean valid = now != null && now.measurable() && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin();
+        return valid ? now : null;
     }
 
     private Decision settle(AppState s, Placement p, String reason) {

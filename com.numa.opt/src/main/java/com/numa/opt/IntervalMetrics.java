@@ -6,9 +6,10 @@ import java.util.List;
 /**
  * The Process step's output for one interval (paper §5.1): each candidate signal's cost (CPI or its stand-ins, lower
  * is better, NaN when unmeasurable, in the order the probe prefers them), the main thread's share of the application's
- * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the application kept
- * busy (NaN when work is not CPU time). Application work is that of MAIN and APPLICATION threads; JVM-internal threads
- * are left out as the paper leaves out VM threads.
+ * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the whole JVM
+ * kept busy ({@link ProcessCpu}: what must fit on a node before the program is confined to it; NaN when unknown).
+ * Application work is that of MAIN and APPLICATION threads; JVM-internal threads are left out as the paper leaves out
+ * VM threads.
  */
 public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
         double appWork, double busyCpus) {
