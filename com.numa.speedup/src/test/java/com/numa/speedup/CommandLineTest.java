@@ -55,7 +55,7 @@ class CommandLineTest {
     @Test
     void anApplicationThatIgnoresTheThreadCountIsFlagged() {
         String[] r = run(new ChildJvmApplicationRunner(com.numa.core.child.TargetJava.current(), null,
-                100), "--threads", "1,2", "--repeat", "1", "--", "-cp", GroundTruthTest.testClasses(),
+                100), "--threads", "1,2", "--repeat", "3", "--", "-cp", GroundTruthTest.testClasses(),
                 "com.numa.speedup.groundtruth.IgnoresThreads", "{threads}");
         assertEquals("2", r[0], r[1]);
         assertTrue(r[1].contains("probably ignores the {threads} argument"), r[1]);
