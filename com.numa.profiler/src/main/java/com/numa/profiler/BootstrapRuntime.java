@@ -15,7 +15,8 @@ import java.util.jar.JarOutputStream;
  * classes of every loader can call it. Must run before anything loads those classes from the system class path.
  */
 final class BootstrapRuntime {
-    static final String[] CLASSES = {"com/numa/profiler/rt/Hooks", "com/numa/profiler/rt/AccessSink"};
+    static final String[] CLASSES = {"com/numa/profiler/rt/Hooks", "com/numa/profiler/rt/AccessSink",
+        "com/numa/profiler/rt/RawAccess"};
     private static boolean appended;
 
     private BootstrapRuntime() {

@@ -1,62 +1,40 @@
 package com.numa.profiler;
 
+import com.numa.profiler.rt.RawAccess;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Raw field access through {@code jdk.internal.misc.Unsafe}, for the two fields the profiler must reach without
- * calling code that may be instrumented or visible: the injected header word (no accessor methods on the application's
- * classes, issue 11 item 1) and {@code Thread.tid} (an override of {@code getId} may itself be instrumented, issue 11
- * item 2). Not {@code sun.misc.Unsafe}: from JDK 24 on its first memory access prints a warning into the program's
- * stderr. The package is exported to the profiler by {@link #export} before the handles are made; they are
- * constants, so the JIT compiles each access to one load or store.
+ * The header word's memory: the profiler's claim on {@link RawAccess}'s handles (see there why
+ * {@code jdk.internal.misc.Unsafe}, and why only the boot class path's module gets it).
  */
 final class InternalUnsafe {
     /** Initialised on first use, which must follow {@link #export}. */
     private static final class Handles {
-        private static final MethodHandle GET_LONG;
-        private static final MethodHandle PUT_LONG;
-        private static final MethodHandle FIELD_OFFSET;
-        /** Why the handles are missing, or null when they work. */
-        private static final String PROBLEM;
-
-        static {
-            MethodHandle get = null;
-            MethodHandle put = null;
-            MethodHandle offset = null;
-            String problem = null;
-            try {
-                Class<?> u = Class.forName("jdk.internal.misc.Unsafe");
-                MethodHandles.Lookup lookup = MethodHandles.lookup();
-                Object unsafe = lookup.findStatic(u, "getUnsafe", MethodType.methodType(u)).invoke();
-                get = lookup.findVirtual(u, "getLong", MethodType.methodType(long.class, Object.class, long.class))
-                        .bindTo(unsafe);
-                put = lookup.findVirtual(u, "putLong",
-                        MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
-                offset = lookup.findVirtual(u, "objectFieldOffset",
-                        MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
-            } catch (Throwable e) {
-                problem = "jdk.internal.misc.Unsafe is not accessible (" + e + ")";
-            }
-            GET_LONG = get;
-            PUT_LONG = put;
-            FIELD_OFFSET = offset;
-            PROBLEM = problem;
-        }
+        private static final MethodHandle[] CLAIMED = RawAccess.claim();
+        private static final MethodHandle GET_LONG = CLAIMED == null ? null : CLAIMED[0];
+        private static final MethodHandle PUT_LONG = CLAIMED == null ? null : CLAIMED[1];
+        private static final MethodHandle FIELD_OFFSET = CLAIMED == null ? null : CLAIMED[2];
+        private static final String PROBLEM = CLAIMED == null ? "jdk.internal.misc.Unsafe is not accessible" : null;
     }
 
     private InternalUnsafe() {
     }
 
-    /** Exports jdk.internal.misc to the profiler's module; returns null on success, else why not. */
+    /**
+     * Exports jdk.internal.misc to the hook runtime's module, only if that is the boot class path's (never to the
+     * application's unnamed module, which holds the profiler when the runtime could not be put there); returns null on
+     * success, else why not.
+     */
     static String export(Instrumentation inst) {
+        if (!BootstrapRuntime.onBootstrapPath()) {
+            return "the hook runtime is not on the boot class path";
+        }
         try {
             Module base = Object.class.getModule();
-            Module self = InternalUnsafe.class.getModule();
+            Module self = RawAccess.class.getModule();
             if (!base.isExported("jdk.internal.misc", self)) {
                 inst.redefineModule(base, Set.of(), Map.of("jdk.internal.misc", Set.of(self)), Map.of(), Set.of(),
                         Map.of());

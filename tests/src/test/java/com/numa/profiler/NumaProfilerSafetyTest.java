@@ -78,7 +78,6 @@ class NumaProfilerSafetyTest {
             assertEquals(expected, withoutHeaderWord(r.stdout(), carriers), "flags " + flags);
             // The comparison covers instrumented classes: ours, and JDK classes instrumented as they loaded.
             assertTrue(carriers.contains(GT + "Box") && carriers.contains(GT + "nodes.BaseNode"), "carriers " + carriers);
-            assertFalse(carriers.contains(GT + "nodes.NamedNode"), "a subclass inherits the word: " + carriers);
             assertTrue(carriers.stream().anyMatch(c -> c.startsWith("java.util.concurrent.")), "carriers " + carriers);
             assertFalse(carriers.contains("java.util.HashMap"), "retransformation adds no member: " + carriers);
             assertTrue(r.summary("classes_transformed") > 0);
@@ -96,13 +95,15 @@ class NumaProfilerSafetyTest {
     @Test
     void newThreadsThatLoadClassesInsideInstrumentedJdkCodeFinishWithTheSameOutput() throws Exception {
         String expected = plain("ThreadStartupProgram").stdout();
-        assertEquals(expected, profiled("startup-retransform", List.of(
-                "-XX:NUMAProfilerRetransform=java.util.concurrent.ConcurrentHashMap*"), "ThreadStartupProgram").stdout());
-        assertEquals(expected, profiled("startup-jdk", List.of(), "ThreadStartupProgram").stdout());
+        ProfiledJvm.Result retransform = profiled("startup-retransform", List.of(
+                "-XX:NUMAProfilerRetransform=java.util.concurrent.ConcurrentHashMap*"), "ThreadStartupProgram");
+        assertEquals(expected, retransform.stdout(), retransform.diagnostics());
+        ProfiledJvm.Result jdk = profiled("startup-jdk", List.of(), "ThreadStartupProgram");
+        assertEquals(expected, jdk.stdout(), jdk.diagnostics());
         ProfiledJvm.Result sampled = profiled("startup-sampled", List.of(
                 "-XX:NUMAProfilerRetransform=java.util.concurrent.ConcurrentHashMap*", "-XX:NUMAProfilerSampling=64"),
                 "ThreadStartupProgram");
-        assertEquals(expected, sampled.stdout());
+        assertEquals(expected, sampled.stdout(), sampled.diagnostics());
         assertEquals(0, sampled.summary("hooks_out_of_stack"));
     }
 

@@ -39,8 +39,8 @@ public final class ReflectionProbe {
                 System.out.println("serialFields " + Arrays.toString(osc.getFields()));
             }
         }
-        Map<String, Integer> map = new HashMap<>(Map.of("a", 1, "b", 2));
-        for (Serializable o : List.of(new AllKindsOfAccess(), map, new ConcurrentHashMap<>(map), new java.util.ArrayList<>(map.keySet()),
+        HashMap<String, Integer> map = new HashMap<>(Map.of("a", 1, "b", 2));
+        for (Serializable o : List.<Serializable>of(new AllKindsOfAccess(), map, new ConcurrentHashMap<>(map), new java.util.ArrayList<>(map.keySet()),
                 new java.util.concurrent.ConcurrentSkipListMap<>(map), new java.util.PriorityQueue<>(map.values()))) {
             System.out.println("serialized " + o.getClass().getName() + " crc " + crc(o));
         }
