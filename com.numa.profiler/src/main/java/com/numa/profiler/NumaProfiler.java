@@ -35,10 +35,10 @@ import javax.management.StandardMBean;
  * <h2>How it works</h2>
  * Every instrumented field/array/static access calls {@code com.numa.profiler.rt.Hooks} (on the boot class path). The
  * object's owner word (owner thread key, allocation site, home node) lives in a field injected into the topmost
- * instrumentable class of its hierarchy, or, for arrays and classes loaded before the agent, in a weak, bounded
+ * instrumentable class of its hierarchy (its only added member, reached by offset: {@link HeaderWordAccess}), or, for arrays and classes loaded before the agent, in a weak, bounded
  * identity {@link SideTable}. Accesses are classified private/shared against the owner (last writer or allocator) and
  * predicted remote when the accessor's node (getcpu through the real or emulated topology) differs from the home node.
- * Output is written atomically at exit and at every dump.
+ * Output is written atomically at exit, at every dump and periodically ({@link DumpThreads}).
  *
  * <h2>Limitations (honest list)</h2>
  * Classes in java.lang, jdk.*, sun.* and com.sun.* are never instrumented; other JDK classes are instrumented when loaded
