@@ -35,8 +35,8 @@ import javax.management.StandardMBean;
  * <h2>How it works</h2>
  * Every instrumented field/array/static access calls {@code com.numa.profiler.rt.Hooks} (on the boot class path). The
  * object's owner word (owner thread key, allocation site, home node) lives in a field injected into the topmost
- * instrumentable class of its hierarchy (its only added member, reached by offset: {@link HeaderWordAccess}), or, for arrays and classes loaded before the agent, in a weak, bounded
- * identity {@link SideTable}. Accesses are classified private/shared against the owner (last writer or allocator) and
+ * instrumentable class of its hierarchy (its only added member, reached by offset: {@link HeaderWordAccess}), or,
+ * for arrays and classes loaded before the agent, in a weak, bounded identity {@link SideTable}. Accesses are classified private/shared against the owner (last writer or allocator) and
  * predicted remote when the accessor's node (getcpu through the real or emulated topology) differs from the home node.
  * Output is written atomically at exit, at every dump and periodically ({@link DumpThreads}).
  *
