@@ -16,7 +16,7 @@ import java.util.jar.JarOutputStream;
  */
 final class BootstrapRuntime {
     static final String[] CLASSES = {"com/numa/profiler/rt/Hooks", "com/numa/profiler/rt/AccessSink",
-        "com/numa/profiler/rt/HeaderWord"};
+        "com/numa/profiler/rt/RawAccess"};
     private static boolean appended;
 
     private BootstrapRuntime() {

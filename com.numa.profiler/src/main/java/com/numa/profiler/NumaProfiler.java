@@ -36,10 +36,10 @@ import javax.management.StandardMBean;
  * <h2>How it works</h2>
  * Every instrumented field/array/static access calls {@code com.numa.profiler.rt.Hooks} (on the boot class path). The
  * object's owner word (owner thread key, allocation site, home node) lives in a field injected into the topmost
- * instrumentable class of its hierarchy, or, for arrays and classes loaded before the agent, in a weak, bounded
- * identity {@link SideTable}. Accesses are classified private/shared against the owner (last writer or allocator) and
+ * instrumentable class of its hierarchy (its only added member, reached by offset: {@link HeaderWordAccess}), or,
+ * for arrays and classes loaded before the agent, in a weak, bounded identity {@link SideTable}. Accesses are classified private/shared against the owner (last writer or allocator) and
  * predicted remote when the accessor's node (getcpu through the real or emulated topology) differs from the home node.
- * Output is written atomically at exit and at every dump.
+ * Output is written atomically at exit, at every dump and periodically ({@link DumpThreads}).
  *
  * <h2>Limitations (honest list)</h2>
  * Classes in java.lang, jdk.*, sun.* and com.sun.* are never instrumented; other JDK classes are instrumented when loaded
@@ -89,6 +89,12 @@ public final class NumaProfiler {
         // pass a value where the verifier would have to load com.numa.profiler.rt types to check it.
         String bootProblem = BootstrapRuntime.append(inst);
         NumaLog log = new NumaLog(System.err, "NUMAProfiler");
+        // Before anything initialises InternalUnsafe: the header word and thread ids are read through it.
+        String unsafeProblem = InternalUnsafe.export(inst);
+        if (unsafeProblem != null) {
+            log.once("header-word", unsafeProblem + "; objects keep their owner words in the side table");
+        }
+        HeaderWordClasses headerWords = new HeaderWordClasses(unsafeProblem == null);
         boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
         if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
             if (jdk) {
@@ -112,7 +118,8 @@ public final class NumaProfiler {
                 new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), flags.get(ProfilerFlags.ARRAY_CHUNK),
                         flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL),
                 NodeLocator.of(topology, log),
-                sizes, log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH), trace);
+                sizes, log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH), trace,
+                new HeaderWordAccess(headerWords));
         String startAt = flags.get(ProfilerFlags.START_AT).trim();
         boolean iterations = flags.get(ProfilerFlags.ITERATIONS);
         ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD),
@@ -141,7 +148,7 @@ public final class NumaProfiler {
         runtime.install();
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
                 flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, flags.get(ProfilerFlags.SAMPLING) > 1,
-                startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields);
+                startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields, headerWords);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
         if (jdk) {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
@@ -151,9 +158,9 @@ public final class NumaProfiler {
         if (flags.get(ProfilerFlags.MBEAN) || flags.get(ProfilerFlags.START_ON_DEMAND)) {
             p.registerMBean();
         }
-        Thread exit = new Thread(p::atExit, "NUMAProfiler-exit");
-        exit.setDaemon(true);
-        Runtime.getRuntime().addShutdownHook(exit);
+        DumpThreads dumps = new DumpThreads(runtime, log);
+        dumps.atExit(p::atExit);
+        dumps.every(flags.get(ProfilerFlags.DUMP_INTERVAL), p::dump);
         return p;
     }
 
@@ -283,6 +290,7 @@ public final class NumaProfiler {
         }
         m.put("problems", new LinkedHashMap<>(log.problemCounts()));
         m.put("internal_failure", runtime.failed());
+        m.put("hooks_out_of_stack", runtime.stackOverflows());
         m.put("notes", String.join("; ", notes));
         return m;
     }

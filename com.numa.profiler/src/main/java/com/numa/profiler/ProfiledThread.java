@@ -21,11 +21,9 @@ final class ProfiledThread {
     /** Set while a hook runs on this thread: accesses made by the profiler itself are not profiled. */
     boolean busy;
     boolean initialized;
-    static final byte ID_UNDECIDED = 0;
-    static final byte ID_UNIQUE = 1;
-    static final byte ID_OVERRIDDEN = 2;
-    /** Whether this thread's Thread.getId is Thread's own (unique), so the runtime may find it by id. */
-    byte idLookup;
+    /** The class whose header word this thread reached last, and where (see HeaderWordAccess). */
+    Class<?> wordClass;
+    long wordOffset;
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */
@@ -54,12 +52,28 @@ final class ProfiledThread {
     long[] byOwner = new long[16];
     SiteCounters[] sites = new SiteCounters[64];
 
-    ProfiledThread(int key, Thread t) {
+    /**
+     * Stands for a thread whose accesses are not profiled: one whose state is being created (a hook reached meanwhile
+     * finds it busy) and the profiler's own threads.
+     */
+    static final ProfiledThread UNPROFILED = new ProfiledThread(0, "", ThreadIds.UNKNOWN, true,
+            ThreadRoleRules.Kind.JDK_SERVICE);
+
+    static {
+        UNPROFILED.busy = true;
+    }
+
+    /** {@code javaId}: read from Thread's own field ({@link ThreadIds}); Thread's other getters used here are final. */
+    ProfiledThread(int key, Thread t, long javaId) {
+        this(key, t.getName(), javaId, t.isDaemon(), ThreadRoleRules.kindOf(t));
+    }
+
+    private ProfiledThread(int key, String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind) {
         this.key = key;
-        this.name = t.getName();
-        this.javaId = t.getId();
-        this.daemon = t.isDaemon();
-        this.kind = ThreadRoleRules.kindOf(t);
+        this.name = name;
+        this.javaId = javaId;
+        this.daemon = daemon;
+        this.kind = kind;
         // The tool's own threads (PerfUtil's sampler, the Awareness Thread, JNA's cleaner) are not the application:
         // a thread that is busy for good has every hook turned away, so nothing is counted for it.
         this.busy = ThreadRoleRules.isTool(name);

@@ -70,13 +70,16 @@ public final class ProfilerFlags {
     public static final Flag<String> TRACE = Flag.string("NUMAProfilerTrace", "",
             "Also record a binary allocation/access trace (thread starts and ends, allocations, reference stores, "
                     + "profiled accesses, explicit GCs) to this file for numa gc-replay; empty = off");
+    public static final Flag<Integer> DUMP_INTERVAL = Flag.integer("NUMAProfilerDumpInterval", 0, 0, 1 << 20,
+            "Also write the profile every N seconds while the program runs, so a killed run keeps its last one "
+                    + "(0 = only at exit and on demand)");
     public static final Flag<Boolean> QUIET = Flag.bool("NUMAProfilerQuiet", false,
             "Do not print the exit summary on stderr");
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
                 EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
-                NODE_REFRESH, TRACE, QUIET);
+                NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET);
     }
 
     static int parseChunk(String v) {

@@ -4,7 +4,6 @@ import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.profiler.AccessClassifier.Kind;
 import com.numa.profiler.rt.AccessSink;
-import com.numa.profiler.rt.HeaderWord;
 
 /**
  * The sink behind {@link com.numa.profiler.rt.Hooks}: finds the object's owner word (injected field or side table),
@@ -25,18 +24,18 @@ final class ProfilerRuntime implements AccessSink {
     /** Null unless -XX:NUMAProfilerTrace is set: then every hook below also records into the trace. */
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
+    private final HeaderWordAccess words;
     private volatile boolean failed;
+    /** Hooks that ran out of stack and skipped their access (the application's own frames had used it up). */
+    private volatile long stackOverflows;
     /** Thread id → state, see {@link #current()}. */
     private final ProfiledThread[] byId = new ProfiledThread[BY_ID];
-    private final ThreadLocal<ProfiledThread> current = new ThreadLocal<>() {
-        @Override
-        protected ProfiledThread initialValue() {
-            return inventory.register(Thread.currentThread());
-        }
-    };
+    /** No initialValue: registering must not start before the thread is marked busy, see {@link #currentSlow}. */
+    private final ThreadLocal<ProfiledThread> current = new ThreadLocal<>();
 
     ProfilerRuntime(AccessClassifier classifier, SideTable sideTable, NodeLocator nodes, ObjectSizes sizes,
-            NumaLog log, int sampling, int nodeRefresh, TraceRecorder trace) {
+            NumaLog log, int sampling, int nodeRefresh, TraceRecorder trace, HeaderWordAccess words) {
+        this.words = words;
         this.trace = trace;
         this.classifier = classifier;
         this.sideTable = sideTable;
@@ -47,12 +46,16 @@ final class ProfilerRuntime implements AccessSink {
         this.nodeRefresh = nodeRefresh;
     }
 
-    /** Initialises everything a hook may need (JNA, our own classes) on the calling thread, before any hook runs. */
+    /**
+     * Initialises everything a hook may need (JNA, our own classes, the classes the thread-role rule resolves) on the
+     * calling thread, before any hook runs: the first hook on any other thread then loads nothing.
+     */
     void warmUp() {
         ProfiledThread t = enter();
         if (t != null) {
             t.busy = false;
         }
+        words.offset(ProfilerRuntime.class);
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
@@ -84,46 +87,75 @@ final class ProfilerRuntime implements AccessSink {
         return failed;
     }
 
-    /** The calling thread's state, or null while a hook already runs on it (re-entry) or after a failure. */
+    long stackOverflows() {
+        return stackOverflows;
+    }
+
+    /** The profiler's own threads (exit, dumps) call this first: their accesses are not the application's. */
+    void ignoreCallingThread() {
+        current.set(ProfiledThread.UNPROFILED);
+    }
+
+    /**
+     * The calling thread's state, or null while a hook already runs on it (re-entry), while its state is being
+     * created, after a failure, or when the hook itself has no stack left.
+     */
     private ProfiledThread enter() {
         if (failed) {
             return null;
         }
-        ProfiledThread t = current();
-        if (t.busy) {
+        ProfiledThread t;
+        try {
+            t = current();
+            if (t.busy) {
+                return null;
+            }
+            t.busy = true;
+        } catch (Throwable e) {
+            failed(e);
             return null;
         }
-        t.busy = true;
-        initialize(t);
-        return t;
+        try {
+            initialize(t);
+            return t;
+        } catch (Throwable e) {
+            t.busy = false;
+            failed(e);
+            return null;
+        }
     }
 
     /**
-     * The calling thread's state. The hot path indexes {@link #byId} by thread id, cheaper than ThreadLocal's hash
-     * probe; a thread whose slot holds another thread's state (ids equal modulo the table size) takes the ThreadLocal.
+     * The calling thread's state. The hot path indexes {@link #byId} by thread id (read from Thread's own field: a
+     * getId override may be instrumented), cheaper than ThreadLocal's hash probe; a thread whose slot holds another
+     * thread's state (ids equal modulo the table size) takes the ThreadLocal.
      */
     private ProfiledThread current() {
-        long id = Thread.currentThread().getId();
+        long id = ThreadIds.of(Thread.currentThread());
         ProfiledThread t = byId[(int) id & (BY_ID - 1)];
         return t != null && t.javaId == id ? t : currentSlow(id);
     }
 
+    /**
+     * Finds or creates the state in the ThreadLocal. While it is being created (which may load classes, and class
+     * loading runs instrumented JDK code such as ConcurrentHashMap) the thread is marked busy, so those hooks return at
+     * once instead of creating it again (issue 11, finding 2).
+     */
     private ProfiledThread currentSlow(long id) {
         ProfiledThread t = current.get();
-        if (t.idLookup == ProfiledThread.ID_UNDECIDED && !t.busy) {
-            // Ids are unique only if the thread's class keeps Thread.getId; reflection may run hooked JDK code, which
-            // the busy flag turns away.
-            t.busy = true;
+        if (t == null) {
+            current.set(ProfiledThread.UNPROFILED);
             try {
-                boolean own = Thread.currentThread().getClass().getMethod("getId").getDeclaringClass() == Thread.class;
-                t.idLookup = own ? ProfiledThread.ID_UNIQUE : ProfiledThread.ID_OVERRIDDEN;
-            } catch (Throwable e) {
-                t.idLookup = ProfiledThread.ID_OVERRIDDEN;
+                t = inventory.register(Thread.currentThread(), id);
             } finally {
-                t.busy = false;
+                if (t == null) {
+                    current.remove();
+                } else {
+                    current.set(t);
+                }
             }
         }
-        if (t.idLookup == ProfiledThread.ID_UNIQUE) {
+        if (id != ThreadIds.UNKNOWN && t.javaId == id) {
             byId[(int) id & (BY_ID - 1)] = t;
         }
         return t;
@@ -143,6 +175,19 @@ final class ProfilerRuntime implements AccessSink {
                 trace.threadStarted(t);
             }
         }
+    }
+
+    /**
+     * A hook that ran out of stack skips its access: the application's own frames used it up, and the application may
+     * expect (and catch) the overflow of its own next call, not one inside the profiler. Anything else is an internal
+     * failure.
+     */
+    private void failed(Throwable e) {
+        if (e instanceof StackOverflowError) {
+            stackOverflows++;
+            return;
+        }
+        fail(e);
     }
 
     private void fail(Throwable e) {
@@ -190,8 +235,9 @@ final class ProfilerRuntime implements AccessSink {
         }
         try {
             int node = node(t);
-            if (!array && o instanceof HeaderWord h) {
-                long word = h.numa$headerWord();
+            long at = array ? HeaderWordAccess.NONE : wordOffset(t, o);
+            if (at != HeaderWordAccess.NONE) {
+                long word = HeaderWordAccess.get(o, at);
                 if (word == 0) {
                     // Made by code we do not see (reflection, clone of an untagged object, deserialization) or still in
                     // its constructor before our allocation hook: the first toucher is taken as the allocator.
@@ -199,7 +245,7 @@ final class ProfilerRuntime implements AccessSink {
                 }
                 long next = count(t, word, write, node, false);
                 if (next != word) {
-                    h.numa$headerWord(next);
+                    HeaderWordAccess.set(o, at, next);
                 }
             } else {
                 viaSideTable(t, o, index, write, node);
@@ -208,10 +254,20 @@ final class ProfilerRuntime implements AccessSink {
                 trace.accessed(t, o, write);
             }
         } catch (Throwable e) {
-            fail(e);
+            failed(e);
         } finally {
             t.busy = false;
         }
+    }
+
+    /** Where {@code o}'s header word is, or NONE; the thread remembers the last class (loops touch one type). */
+    private long wordOffset(ProfiledThread t, Object o) {
+        Class<?> c = o.getClass();
+        if (c != t.wordClass) {
+            t.wordOffset = words.offset(c);
+            t.wordClass = c;
+        }
+        return t.wordOffset;
     }
 
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
@@ -262,7 +318,7 @@ final class ProfilerRuntime implements AccessSink {
                 statics.setWord(classId, next);
             }
         } catch (Throwable e) {
-            fail(e);
+            failed(e);
         } finally {
             t.busy = false;
         }
@@ -343,7 +399,7 @@ final class ProfilerRuntime implements AccessSink {
                 trace.allocated(t, o, siteId);
             }
         } catch (Throwable e) {
-            fail(e);
+            failed(e);
         } finally {
             t.busy = false;
         }
@@ -351,10 +407,11 @@ final class ProfilerRuntime implements AccessSink {
 
     private void tag(ProfiledThread t, Object o, int siteId, int node, boolean counting) {
         boolean array = o.getClass().isArray();
-        if (o instanceof HeaderWord h) {
+        long at = array ? HeaderWordAccess.NONE : wordOffset(t, o);
+        if (at != HeaderWordAccess.NONE) {
             // Keep the word if the constructor already touched the object (the first touch tagged it with no site).
-            long w = h.numa$headerWord();
-            h.numa$headerWord(w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
+            long w = HeaderWordAccess.get(o, at);
+            HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
         } else if (sideTable.tracks(o)) {
             sideTable.put(o, OwnerWords.tag(t.key, siteId, node));
         }

@@ -10,7 +10,6 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.SerialVersionUIDAdder;
 
 /**
  * Rewrites classes as they load (and, for retransformation, method bodies only). A class that fails to transform is
@@ -27,8 +26,8 @@ final class ProfilerTransformer implements ClassFileTransformer {
     private final String stopAt;
     private final NumaLog log;
     private final ReferenceFields tracedFields;
-    /** Classes given the header word, by internal name; a subclass of one of them inherits it. */
-    private final Set<String> injected = ConcurrentHashMap.newKeySet();
+    /** Classes given the header word; a subclass of one of them inherits it. */
+    private final HeaderWordClasses injected;
     private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
     final AtomicLong transformed = new AtomicLong();
@@ -36,10 +35,12 @@ final class ProfilerTransformer implements ClassFileTransformer {
 
     /**
      * {@code sampled}: the profiler counts one access in N, so methods keep the countdown in a local;
-     * {@code tracedFields}: non-null when a trace is recorded (reference stores are then hooked with their targets).
+     * {@code tracedFields}: non-null when a trace is recorded (reference stores are then hooked with their targets);
+     * {@code injected}: where the classes given the header word are recorded (none when it is disabled).
      */
     ProfilerTransformer(ClassFilter filter, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt, NumaLog log, ReferenceFields tracedFields) {
+            String stopAt, NumaLog log, ReferenceFields tracedFields, HeaderWordClasses injected) {
+        this.injected = injected;
         this.tracedFields = tracedFields;
         this.filter = filter;
         this.registry = registry;
@@ -94,7 +95,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
         try {
             // Retransformation (ours or another agent's) starts again from the original bytes and may not add members,
             // except that a class which got the header word at load time must get exactly the same members again.
-            byte[] out = rewrite(bytes, redefined == null || injected.contains(name));
+            byte[] out = rewrite(bytes, redefined == null || injected.declares(name));
             transformed.incrementAndGet();
             return out;
         } catch (Throwable t) {
@@ -111,15 +112,12 @@ final class ProfilerTransformer implements ClassFileTransformer {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         ClassVisitor cv = writer;
-        boolean inject = mayAddMembers && (injected.contains(reader.getClassName()) || wantsHeaderWord(reader));
+        boolean inject = mayAddMembers && injected.enabled()
+                && (injected.declares(reader.getClassName()) || wantsHeaderWord(reader));
         if (inject) {
             cv = new OwnerFieldInjector(cv);
         }
         cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields);
-        if (inject && maySerialize(reader)) {
-            cv = new SerialVersionUIDAdder(Opcodes.ASM9, cv) {
-            };
-        }
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());
@@ -134,23 +132,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
             return false;
         }
         String sup = r.getSuperName();
-        return sup != null && !injected.contains(sup);
-    }
-
-    /**
-     * Whether the class might be Serializable: directly, through its superclass (unknown without loading it) or through
-     * a non-JDK interface. Then the original serialVersionUID is pinned so our interface does not change it.
-     */
-    private static boolean maySerialize(ClassReader r) {
-        if (!"java/lang/Object".equals(r.getSuperName())) {
-            return true;
-        }
-        for (String i : r.getInterfaces()) {
-            if (!i.startsWith("java/") || i.equals("java/io/Serializable") || i.equals("java/io/Externalizable")) {
-                return true;
-            }
-        }
-        return false;
+        return sup != null && !injected.declares(sup);
     }
 
     /** Allows retransforming a loaded class the filter would skip (named by -XX:NUMAProfilerRetransform). */

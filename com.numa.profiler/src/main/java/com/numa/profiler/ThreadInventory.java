@@ -8,9 +8,19 @@ final class ThreadInventory {
     private ProfiledThread[] threads = new ProfiledThread[64];
     private int next = 1;
 
-    synchronized ProfiledThread register(Thread t) {
-        int key = Math.min(next++, OwnerWords.MAX_KEY);
-        ProfiledThread p = new ProfiledThread(key, t);
+    /** Registers {@code t}; the thread's facts are read outside the lock, so no class loading ever waits for it. */
+    ProfiledThread register(Thread t, long javaId) {
+        ProfiledThread p = new ProfiledThread(nextKey(), t, javaId);
+        store(p);
+        return p;
+    }
+
+    private synchronized int nextKey() {
+        return Math.min(next++, OwnerWords.MAX_KEY);
+    }
+
+    private synchronized void store(ProfiledThread p) {
+        int key = p.key;
         if (key >= threads.length) {
             // No java.util here: this runs inside the first hook of a thread, and java.util may be instrumented.
             ProfiledThread[] n = new ProfiledThread[Math.max(key + 1, threads.length * 2)];
@@ -20,7 +30,6 @@ final class ThreadInventory {
         if (threads[key] == null) {
             threads[key] = p;
         }
-        return p;
     }
 
     /** All threads seen so far, in key order. */

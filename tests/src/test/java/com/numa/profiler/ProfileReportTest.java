@@ -13,7 +13,7 @@ class ProfileReportTest {
     void sitesAreRankedBySharedAccessesAndTheSummaryListsTheHeadOfSitesCsv() {
         // finding 7: sites.csv was the top N by total accesses, so the stderr "top shared sites" were partly missing
         SiteRegistry registry = new SiteRegistry();
-        ProfiledThread t = new ProfiledThread(1, Thread.currentThread());
+        ProfiledThread t = new ProfiledThread(1, Thread.currentThread(), Thread.currentThread().getId());
         for (int i = 0; i < 30; i++) {
             int id = registry.addSite("app/Busy" + i, "run", 1, "app.Private" + i, false);
             t.site(id).reads = 1_000_000 + i; // busy, never shared

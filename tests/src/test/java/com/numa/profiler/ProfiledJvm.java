@@ -72,18 +72,48 @@ final class ProfiledJvm {
     /** Runs {@code mainClass} under the agent with -XX:+NUMAProfiler and the given flags; jvmArgs go to java. */
     static Result run(String name, List<String> jvmArgs, List<String> flags, String mainClass, String... args)
             throws IOException {
+        return run(name, jvmArgs, flags, Duration.ofSeconds(300), mainClass, args);
+    }
+
+    /** As above, failing when the child has not finished within {@code limit}. */
+    static Result run(String name, List<String> jvmArgs, List<String> flags, Duration limit, String mainClass,
+            String... args) throws IOException {
         Path out = outputRoot().resolve(name);
+        ChildRun r = profiled(out, jvmArgs, flags).main(mainClass, List.of(args)).timeout(limit).run();
+        if (r.timedOut()) {
+            throw new AssertionError("child JVM timed out after " + limit + ":\n" + r.diagnostics());
+        }
+        return new Result(r.exitCode(), r.stdout(), r.stderr(), out);
+    }
+
+    /** The same program without the agent (the reference a profiled run must match). */
+    static ChildRun runWithoutAgent(Duration limit, String mainClass, String... args) throws IOException {
+        ChildRun r = ChildJvm.current().classPath(System.getProperty("java.class.path")).main(mainClass, List.of(args))
+                .timeout(limit).run();
+        if (r.timedOut()) {
+            throw new AssertionError("child JVM without agent timed out after " + limit + ":\n" + r.diagnostics());
+        }
+        return r;
+    }
+
+    /**
+     * Starts {@code mainClass} under the profiler and returns at once, for tests that signal the child; stdout and
+     * stderr go to files next to the output directory.
+     */
+    static Process start(String name, List<String> flags, String mainClass) throws IOException {
+        Path out = outputRoot().resolve(name);
+        List<String> cmd = profiled(out, List.of(), flags).main(mainClass, List.of()).command();
+        return new ProcessBuilder(cmd).redirectOutput(outputRoot().resolve(name + ".out").toFile())
+                .redirectError(outputRoot().resolve(name + ".err").toFile()).start();
+    }
+
+    private static ChildJvm profiled(Path out, List<String> jvmArgs, List<String> flags) throws IOException {
         deleteTree(out);
         List<String> all = new ArrayList<>(List.of("-XX:+NUMAProfiler"));
         all.addAll(flags);
         all.add("-XX:NUMAProfilerOutput=" + out);
-        ChildRun r = ChildJvm.current().options(jvmArgs).classPath(System.getProperty("java.class.path"))
-                .agent(AgentJar.manifestOnly(outputRoot()), all).main(mainClass, List.of(args))
-                .timeout(Duration.ofSeconds(300)).run();
-        if (r.timedOut()) {
-            throw new AssertionError("child JVM timed out:\n" + r.diagnostics());
-        }
-        return new Result(r.exitCode(), r.stdout(), r.stderr(), out);
+        return ChildJvm.current().options(jvmArgs).classPath(System.getProperty("java.class.path"))
+                .agent(AgentJar.manifestOnly(outputRoot()), all);
     }
 
     static void deleteTree(Path p) throws IOException {

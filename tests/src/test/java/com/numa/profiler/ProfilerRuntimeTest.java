@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.profiler.ProfilerFlags.Owner;
-import com.numa.profiler.rt.HeaderWord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -17,11 +16,15 @@ import org.junit.jupiter.api.Test;
 
 /** The runtime driven directly (no bytecode), with nodes scripted per thread, and the files it reports into. */
 class ProfilerRuntimeTest {
-    static final class Tagged implements HeaderWord {
-        long word;
+    /** Declares the header word itself, as an instrumented class would (the runtime reaches it by offset). */
+    static final class Tagged {
+        private transient long numa$headerWord;
+    }
 
-        @Override public long numa$headerWord() { return word; }
-        @Override public void numa$headerWord(long w) { word = w; }
+    static HeaderWordAccess taggedCarriesTheWord() {
+        HeaderWordClasses classes = new HeaderWordClasses(true);
+        classes.add(Tagged.class.getName().replace('.', '/'));
+        return new HeaderWordAccess(classes);
     }
 
     /** Node = the number in the thread's name after '@' (e.g. "t@1"). */
@@ -37,7 +40,8 @@ class ProfilerRuntimeTest {
 
     static ProfilerRuntime runtime(Owner owner, int sampling, int arrayChunk) {
         return new ProfilerRuntime(new AccessClassifier(owner), new SideTable(4096, arrayChunk, true), BY_NAME,
-                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1, null);
+                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), sampling, 1, null,
+                taggedCarriesTheWord());
     }
 
     static void on(String name, Runnable r) throws InterruptedException {

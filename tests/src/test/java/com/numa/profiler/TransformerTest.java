@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.profiler.groundtruth.AllKindsOfAccess;
 import com.numa.profiler.rt.AccessSink;
-import com.numa.profiler.rt.HeaderWord;
 import com.numa.profiler.rt.Hooks;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -78,7 +77,7 @@ class TransformerTest {
 
     static ProfilerTransformer transformer(boolean all, boolean sampled, NumaLog log) {
         return new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
-                "", log, null);
+                "", log, null, new HeaderWordClasses(true));
     }
 
     @AfterEach
@@ -169,16 +168,19 @@ class TransformerTest {
     }
 
     @Test
-    void topmostClassGetsTheHeaderWordAndKeepsItsSerialVersionUid() throws Exception {
+    void topmostClassGetsOnlyTheHeaderWordFieldAndKeepsItsSerialVersionUid() throws Exception {
         ProfilerTransformer t = transformer(false, new NumaLog(System.err));
         Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
-        Object o = c.getConstructor().newInstance();
-        assertTrue(o instanceof HeaderWord);
-        ((HeaderWord) o).numa$headerWord(99);
-        assertEquals(99, ((HeaderWord) o).numa$headerWord());
+        java.lang.reflect.Field f = c.getDeclaredField(OwnerFieldInjector.FIELD);
+        assertTrue(f.isSynthetic());
+        assertEquals(java.lang.reflect.Modifier.PRIVATE | java.lang.reflect.Modifier.TRANSIENT,
+                f.getModifiers() & ~0x1000, "private transient (and synthetic)");
+        assertEquals(AllKindsOfAccess.class.getDeclaredFields().length + 1, c.getDeclaredFields().length);
+        assertEquals(AllKindsOfAccess.class.getDeclaredMethods().length, c.getDeclaredMethods().length,
+                "no accessor methods");
+        assertEquals(0, c.getInterfaces().length - AllKindsOfAccess.class.getInterfaces().length, "no interface");
         assertEquals(ObjectStreamClass.lookup(AllKindsOfAccess.class).getSerialVersionUID(),
                 ObjectStreamClass.lookup(c).getSerialVersionUID());
-        assertTrue(c.getDeclaredField(OwnerFieldInjector.FIELD).isSynthetic());
     }
 
     @Test

@@ -88,8 +88,9 @@ public final class Hooks {
         }
     }
 
+    /** Not Thread.getId: an override may be instrumented, and would call back here for its own countdown. */
     private static int slot() {
-        return ((int) Thread.currentThread().getId() & (SLOTS - 1)) * SLOT_STRIDE;
+        return ((int) RawAccess.threadId(Thread.currentThread()) & (SLOTS - 1)) * SLOT_STRIDE;
     }
 
     /** The calling thread's countdown: a sampled method loads it at entry and after each call. */

@@ -1,0 +1,77 @@
+package com.numa.profiler.rt;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Field access through {@code jdk.internal.misc.Unsafe}, for what the profiler must reach without running code that
+ * may be instrumented or that reflection would show: {@code Thread.tid} (a {@code getId} override may itself be
+ * instrumented, and would re-enter the hook asking for it) and the injected header word (no accessor methods on the
+ * application's classes). The profiler exports {@code jdk.internal.misc} to this class's module, the boot class path's
+ * unnamed module, before this class initialises, and to no other: the application's own modules keep the access they
+ * had (libraries such as Netty probe it and change course). Not {@code sun.misc.Unsafe}: from JDK 24 on its first
+ * memory access prints a warning into the program's stderr. The handles are constants, so the JIT compiles each access
+ * into one load or store.
+ */
+public final class RawAccess {
+    private static final MethodHandle GET_LONG;
+    private static final MethodHandle PUT_LONG;
+    private static final MethodHandle FIELD_OFFSET;
+    /** Offset of Thread.tid, or -1 (then Thread.getId is called). */
+    private static final long TID;
+    private static boolean claimed;
+
+    static {
+        MethodHandle get = null;
+        MethodHandle put = null;
+        MethodHandle offset = null;
+        long tid = -1;
+        try {
+            Class<?> u = Class.forName("jdk.internal.misc.Unsafe");
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            Object unsafe = lookup.findStatic(u, "getUnsafe", MethodType.methodType(u)).invoke();
+            get = lookup.findVirtual(u, "getLong", MethodType.methodType(long.class, Object.class, long.class))
+                    .bindTo(unsafe);
+            put = lookup.findVirtual(u, "putLong",
+                    MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
+            offset = lookup.findVirtual(u, "objectFieldOffset",
+                    MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
+            tid = (long) offset.invokeExact(Thread.class, "tid");
+        } catch (Throwable e) {
+            get = null; // not exported (no agent, or the agent could not): Thread.getId and no header word
+        }
+        GET_LONG = get;
+        PUT_LONG = put;
+        FIELD_OFFSET = offset;
+        TID = get == null ? -1 : tid;
+    }
+
+    private RawAccess() {
+    }
+
+    /** The id the JVM gave {@code t}, read from Thread's own field when possible. */
+    @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+    public static long threadId(Thread t) {
+        if (TID >= 0) {
+            try {
+                return (long) GET_LONG.invokeExact((Object) t, TID);
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return t.getId();
+    }
+
+    /**
+     * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String)} for the profiler, which
+     * claims them at its start; every later call, and any call when the package is not exported, gets null.
+     */
+    public static synchronized MethodHandle[] claim() {
+        if (claimed || GET_LONG == null) {
+            return null;
+        }
+        claimed = true;
+        return new MethodHandle[] {GET_LONG, PUT_LONG, FIELD_OFFSET};
+    }
+}
