@@ -1,5 +1,6 @@
 package com.numa.apps;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.characterize.apps.Application;
@@ -31,10 +32,8 @@ class CharacterizeAppsIT {
                         "--configs", "single", "--threads", "2", "--out", out.toString()))
                 .timeout(Duration.ofMinutes(12)).run();
         List<String> rows = Files.readAllLines(out.resolve("categories.csv"));
-        // exit 1 (a run failed) is accepted only for the known failure: PMD under the profiler (CorpusIT)
         List<String> failed = rows.stream().skip(1).filter(l -> !l.endsWith(",")).toList();
-        assertTrue(r.exitCode() == 0 || r.exitCode() == 1 && failed.stream().allMatch(l -> l.startsWith("pmd,")),
-                () -> "failed rows " + failed + "\n" + r.diagnostics());
+        assertEquals(0, r.exitCode(), () -> "failed rows " + failed + "\n" + r.diagnostics());
         for (Application a : Applications.all()) {
             String row = rows.stream().filter(l -> l.startsWith(a.name() + ",")).findFirst()
                     .orElseThrow(() -> new AssertionError("no row for " + a.name() + " in " + rows));
