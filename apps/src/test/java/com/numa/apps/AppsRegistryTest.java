@@ -52,16 +52,24 @@ class AppsRegistryTest {
         }
     }
 
+    /**
+     * The command line, checked on a directory laid out like a built one: this runs in the test phase, before the
+     * package phase builds drivers.jar.
+     */
     @Test
-    void suiteRunsTheDriverWithTheBuiltinCommandLine() {
-        List<Benchmark> b = new AppsSuite(() -> BUILT).benchmarks(
-                new RunOptions(2, 1, 2, "", true, List.of("h2")));
+    void suiteRunsTheDriverWithTheBuiltinCommandLine(@TempDir Path built) throws Exception {
+        Files.writeString(built.resolve(Applications.DRIVERS_JAR), "");
+        AppsDirectory dir = AppsDirectory.at(built);
+        for (Application a : Applications.all()) {
+            Files.createDirectories(dir.lib(a));
+        }
+        List<Benchmark> b = new AppsSuite(() -> dir).benchmarks(new RunOptions(2, 1, 2, "", true, List.of("h2")));
         assertEquals(1, b.size());
         assertTrue(b.get(0).marksIterations());
         assertEquals("h2", b.get(0).paperCounterpart().orElseThrow());
         List<String> args = b.get(0).javaArguments(new RunOptions(2, 1, 2, "", true, List.of()), Path.of("/x/numa-agent.jar"));
         assertEquals("-cp", args.get(0));
-        assertTrue(args.get(1).startsWith(BUILT.path().resolve("h2/lib") + "/*:"), args.get(1));
+        assertTrue(args.get(1).startsWith(built.resolve("h2/lib") + "/*:"), args.get(1));
         assertTrue(args.get(1).endsWith(":/x/numa-agent.jar"), args.get(1));
         assertEquals(List.of("com.numa.apps.H2Driver", "threads=2", "size=small", "warmup=1", "iterations=2"),
                 args.subList(2, args.size()));
