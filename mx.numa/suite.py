@@ -274,6 +274,7 @@ suite = {
                 "Agent-Class": "com.numa.vm.NumaAgent",
                 "Can-Retransform-Classes": "true",
                 "Can-Redefine-Classes": "true",
+                "Enable-Native-Access": "ALL-UNNAMED",
             },
             "maven": False,
         },
