@@ -41,16 +41,17 @@ public final class Classifier {
             why = p.workers().isEmpty() ? "no worker thread" : f("main does %.0f%% of the work (> %.0f%%)", p.mainPct(), t.mainSharePct());
         } else if (imbalance > t.embarrassingImbalancePct()) {
             par = com.numa.characterize.suite.ExpectedCategories.Parallelism.EMBARRASSINGLY_IMBALANCED;
-            why = f("workers' imbalance %.0f%% (> %.0f%%)", imbalance, t.embarrassingImbalancePct());
+            why = f("workers' imbalance %.0f%% (%s, > %.0f%%)", imbalance, p.workImbalanceColumn(), t.embarrassingImbalancePct());
         } else if (p.workers().size() < machineCpus) {
             par = com.numa.characterize.suite.ExpectedCategories.Parallelism.TLP_BOUND;
             why = f("%d worker(s) for %d CPUs", p.workers().size(), machineCpus);
         } else if (imbalance > t.imbalancePct()) {
             par = com.numa.characterize.suite.ExpectedCategories.Parallelism.IMBALANCED;
-            why = f("%d workers, imbalance %.0f%% (> %.0f%%)", p.workers().size(), imbalance, t.imbalancePct());
+            why = f("%d workers, imbalance %.0f%% (%s, > %.0f%%)", p.workers().size(), imbalance, p.workImbalanceColumn(),
+                    t.imbalancePct());
         } else {
             par = com.numa.characterize.suite.ExpectedCategories.Parallelism.EXPLICITLY_PARALLEL;
-            why = f("%d balanced workers (imbalance %.0f%%)", p.workers().size(), imbalance);
+            why = f("%d balanced workers (imbalance %.0f%%, %s)", p.workers().size(), imbalance, p.workImbalanceColumn());
         }
         DataDependency dep = null;
         if (!Double.isNaN(sharedReadPct) && !Double.isNaN(sharedWritePct)) {

@@ -96,8 +96,24 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
         return whole > 0 ? 100 * part / whole : 0;
     }
 
-    /** The imbalance the classification uses: instructions where counted, else CPU time (C). */
+    /**
+     * The imbalance the classification uses: a count of work before a time. Instructions (I) where the PMU counts them,
+     * else the profiler's object accesses (OA) where the run was profiled, else CPU time (C). CPU time is the last
+     * resort because it is not work: seven workers time-sharing one core evict each other's data and pay more per hop
+     * than one worker that finishes alone, which hid half of dominant-worker's designed 135% on a loaded machine.
+     */
     public double workImbalancePct() {
-        return Double.isNaN(instructionsImbalancePct) ? cyclesImbalancePct : instructionsImbalancePct;
+        if (!Double.isNaN(instructionsImbalancePct)) {
+            return instructionsImbalancePct;
+        }
+        return Double.isNaN(accessesImbalancePct) ? cyclesImbalancePct : accessesImbalancePct;
+    }
+
+    /** Which column {@link #workImbalancePct()} took: I, OA or C. */
+    public String workImbalanceColumn() {
+        if (!Double.isNaN(instructionsImbalancePct)) {
+            return "I";
+        }
+        return Double.isNaN(accessesImbalancePct) ? "C" : "OA";
     }
 }

@@ -67,6 +67,24 @@ class ClassifierTest {
     }
 
     @Test
+    void imbalanceIsACountOfWorkBeforeCpuTime() {
+        java.util.List<String> eight = java.util.stream.IntStream.range(0, 8).mapToObj(i -> "w" + i).toList();
+        // task-clock says 76% (Imbalanced), the profiler's object accesses 135% (Embarrassingly Imbalanced)
+        var profiled = new com.numa.characterize.analysis.Parallelism("task-clock", 5, 0, 0, eight, 95, 76, Double.NaN, 135, 10);
+        assertEquals(135, profiled.workImbalancePct(), 1e-9);
+        Verdict v = onEightCpus.classify(profiled, 0, 0, Locality.NOT_MEASURED, Double.NaN);
+        assertEquals(Parallelism.EMBARRASSINGLY_IMBALANCED, v.parallelism());
+        assertTrue(v.reason().contains("135% (OA"), v.reason());
+        var counted = new com.numa.characterize.analysis.Parallelism("instructions", 5, 0, 0, eight, 95, 76, 30, 135, 10);
+        assertEquals(30, counted.workImbalancePct(), 1e-9, "instructions where the PMU counts them");
+        assertEquals("I", counted.workImbalanceColumn());
+        var neither = new com.numa.characterize.analysis.Parallelism("task-clock", 5, 0, 0, eight, 95, 76, Double.NaN,
+                Double.NaN, 10);
+        assertEquals(76, neither.workImbalancePct(), 1e-9, "CPU time is the last resort");
+        assertEquals("C", neither.workImbalanceColumn());
+    }
+
+    @Test
     void eqOneIsStdevOverMean() {
         assertEquals(0, com.numa.characterize.analysis.Parallelism.imbalancePct(new double[] {3, 3, 3}), 1e-9);
         // one of 8 workers does 80%: 80 vs 7 x 20/7
