@@ -176,8 +176,8 @@ suite = {
         },
         "com.numa.speedup": {
             "dir": "com.numa.speedup",
-            "sourceDirs": ["src/main/java", "src/main/resources"],
-            "dependencies": ["com.numa.perfutil", "PICOCLI", "XCHART"],
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.core", "PICOCLI", "XCHART"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.jfr"],
             "javaCompliance": "17+",
         },

@@ -20,7 +20,7 @@ final class StackHtml {
                 .append(escape(String.join(" ", report.javaArguments()))).append("; median of ").append(report.repeat())
                 .append(" run(s) per thread count; T<sub>s</sub> = ")
                 .append(ms(report.plainWallNs().get(1))).append(" ms; measurement start-up ")
-                .append(ms(report.startupNs())).append(" ms per JVM</p>\n")
+                .append(ms(report.startup().wallNs())).append(" ms per JVM</p>\n")
                 .append("<img alt=\"speedup stack\" src=\"data:image/png;base64,")
                 .append(Base64.getEncoder().encodeToString(png)).append("\">\n<table><tr><th>threads</th>");
         for (Component c : Component.values()) {

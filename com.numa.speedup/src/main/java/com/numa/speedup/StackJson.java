@@ -24,13 +24,14 @@ final class StackJson {
     static ObjectNode tree(StackReport report) {
         ObjectNode root = JSON.createObjectNode();
         root.put("tool", "numa speedup-stack");
-        root.put("method", "Sartor et al., speedup stacks for managed applications; JFR + PerfUtil task-clock");
+        root.put("method", "Sartor et al., speedup stacks for managed applications; JFR + thread CPU time (ThreadMXBean)");
         root.put("jvm", Runtime.version().toString());
         root.put("repeat", report.repeat());
         ArrayNode args = root.putArray("java_arguments");
         report.javaArguments().forEach(args::add);
         root.put("baseline_t_s_ns", report.plainWallNs().get(1));
-        root.put("measurement_startup_ns", report.startupNs());
+        root.put("measurement_startup_ns", report.startup().wallNs());
+        root.put("measurement_startup_main_cpu_ns", report.startup().mainCpuNs());
         ArrayNode stacks = root.putArray("stacks");
         for (SpeedupStack s : report.stacks()) {
             ObjectNode n = stacks.addObject();

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /**
- * The whole tool on programs whose limiter is known, at 2 threads, with real child JVMs, JFR and PerfUtil. Margins
+ * The whole tool on programs whose limiter is known, at 2 threads, with real child JVMs, JFR and the thread clock. Margins
  * are wide on purpose: the machines have 2 vCPUs with steal and are shared, so only the ranking is asserted, plus a
  * floor under the dominant component. Each run appends its stack and the measurement's cost to
  * target/speedup-groundtruth.txt (the numbers in the README).
@@ -70,14 +70,14 @@ class GroundTruthTest {
         }
         assertOutputFiles(o.out());
         // The measured speedup is wall time: on a VM whose CPUs other tenants take, the workers sit runnable but not
-        // running and the gap goes to "other". Task-clock tells: assert near-ideal speedup only when they ran.
+        // running and the gap goes to "other". Their CPU time tells: assert near-ideal speedup only when they ran.
         double ran = ranFraction(o.json().get("stacks").get(0).get("parallel_run"));
         Assumptions.assumeTrue(ran >= 0.85, String.format(Locale.ROOT, "the machine was busy: the workers ran %.0f%% "
                 + "of their lifetime; stack %s", 100 * ran, o.stack()));
         assertTrue(o.stack().get(Component.MEASURED) >= 1.5, "measured speedup " + o.stack());
     }
 
-    /** Summed task-clock over summed lifetime of the workers. */
+    /** Summed CPU time over summed lifetime of the workers. */
     private static double ranFraction(JsonNode run) {
         long running = 0;
         long lifetime = 0;
@@ -90,7 +90,7 @@ class GroundTruthTest {
 
     /**
      * The expected component must be the largest, "other" counted without the part time-sharing explains: on this
-     * shared VM other tenants take the CPUs from runnable workers (task-clock shows it), which the paper ruled out by
+     * shared VM other tenants take the CPUs from runnable workers (their CPU time shows it), which the paper ruled out by
      * having more cores than threads.
      */
     private static void assertDominant(Outcome o, Component expected, double floor) {
@@ -124,8 +124,7 @@ class GroundTruthTest {
 
     private Outcome speedupStack(String program, String... jvmOptions) throws IOException {
         Path out = tmp.resolve(program);
-        List<String> args = new ArrayList<>(List.of("--threads", "1,2", "--repeat", "3", "--out", out.toString(),
-                "--agent-jar", System.getProperty("numa.agent.jar", "com.numa.vm/target/numa-agent.jar"), "--"));
+        List<String> args = new ArrayList<>(List.of("--threads", "1,2", "--repeat", "3", "--out", out.toString(), "--"));
         args.addAll(List.of(jvmOptions));
         args.addAll(List.of("-cp", testClasses(), PKG + program, "{threads}"));
         StringWriter err = new StringWriter();
