@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.numa.bench.opt.OptOverhead;
 import com.numa.bench.profiler.LibrarySuiteRun;
 import com.numa.bench.profiler.ProfilerOverhead;
+import com.numa.bench.speedup.SpeedupOverhead;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,7 @@ class BenchCommandLineTest {
     void anUnknownOptionIsOneLineAndExitTwo() {
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--rnus", "3").contains("'--rnus'"));
         assertTrue(usageError("OptOverhead", OptOverhead::run, "--rnus", "3").contains("'--rnus'"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--rnus", "3").contains("'--rnus'"));
         assertTrue(usageError("LibrarySuiteRun", LibrarySuiteRun::run, "--console", "c.jar", "--class-path", "t",
                 "--scan", "t", "--agnet-args", "-XX:NUMAProfilerSampling=64").contains("'--agnet-args'"));
     }
@@ -61,6 +63,9 @@ class BenchCommandLineTest {
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--modes", "fast").contains("'fast'"));
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--accesses", "some").contains("'some'"));
         assertTrue(usageError("LibrarySuiteRun", LibrarySuiteRun::run).contains("--console"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--pairs", "0").contains("--pairs"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--benchmarks", "nosuch").contains("'nosuch'"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--suite", "dacapo:x.jar").contains("builtin or apps"));
     }
 
     @Test
