@@ -18,6 +18,7 @@ public final class ClockedProgram {
         long mainMs = Long.parseLong(args[0]);
         long workerMs = Long.parseLong(args[1]);
         burn(mainMs);
+        System.out.println("main_id=" + Thread.currentThread().getId());
         Thread worker = new Thread(() -> {
             burn(workerMs);
             ThreadMXBean mx = ManagementFactory.getThreadMXBean();
