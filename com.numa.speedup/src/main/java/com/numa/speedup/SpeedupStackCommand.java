@@ -241,13 +241,13 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         for (Component c : Component.values()) {
             out.printf(Locale.ROOT, " %16s", c.label());
         }
-        out.printf(Locale.ROOT, " %10s %10s%n", "cost%", "running%");
+        out.printf(Locale.ROOT, " %14s %10s %10s%n", "time-sharing", "cost%", "running%");
         for (SpeedupStack s : report.stacks()) {
             out.printf(Locale.ROOT, "%-8d", s.threads());
             for (Component c : Component.values()) {
                 out.printf(Locale.ROOT, " %16.3f", s.speedup(c));
             }
-            out.printf(Locale.ROOT, " %10.1f %10.1f%n", report.overheadPct(s.threads()),
+            out.printf(Locale.ROOT, " %14.3f %10.1f %10.1f%n", s.timeSharing(), report.overheadPct(s.threads()),
                     report.runningOverheadPct(s.threads()));
         }
         out.println("written: " + dir.resolve("speedup_stack.csv") + ", .json, .svg, .png, .html");

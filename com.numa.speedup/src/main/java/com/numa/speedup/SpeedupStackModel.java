@@ -53,7 +53,23 @@ final class SpeedupStackModel {
         // Its mt_ns is the part that time-sharing explains: the workers' runnable-but-not-running time (thread clock).
         parts.put(Component.OTHER, new SpeedupStack.Part(other, otherWeighted, Math.max(0, parallel.descheduledNs()),
                 Math.max(0, baseline.descheduledNs())));
-        return new SpeedupStack(threads, serialNs, parallelNs, parts, baseline, parallel);
+        // How much of "other" a CPU taken by other tenants explains, weighted as the component it stretches: the
+        // workers' descheduled time summed as their waits are (eq. 6), the main thread's alone as T_seq is (eq. 5).
+        long timeSharing = Math.max(0, parallel.descheduledNs()) + (long) threads * serialDescheduled(parallel, startup)
+                - serialDescheduled(baseline, startup);
+        return new SpeedupStack(threads, serialNs, parallelNs, parts, baseline, parallel, Math.max(0, timeSharing));
+    }
+
+    /**
+     * The main thread's runnable-but-not-running time while it runs alone: the measured run outside its workers' span
+     * and the measurement's start-up, less the main thread's CPU time (T_seq); 0 without the clock. An upper bound, as
+     * the workers' is (a main thread that sleeps or reads files alone counts here too).
+     */
+    static long serialDescheduled(RunSummary run, MeasurementStartup startup) {
+        if (run.workerCount() == 0 || run.mainRunningNs() < 0) {
+            return 0;
+        }
+        return Math.max(0, run.wallNs() - startup.wallNs() - run.workerSpanNs() - serialTime(run, startup));
     }
 
     /**

@@ -26,13 +26,14 @@ final class StackHtml {
         for (Component c : Component.values()) {
             h.append("<th>").append(c.label()).append(" (eq. ").append(c.equation()).append(")</th>");
         }
-        h.append("<th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
+        h.append("<th>of other: time-sharing</th><th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
         for (SpeedupStack s : report.stacks()) {
             h.append("<tr><td>").append(s.threads()).append("</td>");
             for (Component c : Component.values()) {
                 h.append("<td>").append(String.format(Locale.ROOT, "%.3f", s.speedup(c))).append("</td>");
             }
-            h.append("<td>").append(ms(s.parallelNs())).append("</td><td>")
+            h.append("<td>").append(String.format(Locale.ROOT, "%.3f", s.timeSharing())).append("</td><td>")
+                    .append(ms(s.parallelNs())).append("</td><td>")
                     .append(String.format(Locale.ROOT, "%.1f (%.1f)", report.overheadPct(s.threads()),
                             report.runningOverheadPct(s.threads()))).append("</td></tr>\n");
         }

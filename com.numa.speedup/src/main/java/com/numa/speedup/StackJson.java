@@ -40,6 +40,8 @@ final class StackJson {
             n.put("t_s_ns", s.serialNs());
             n.put("t_p_ns", s.parallelNs());
             n.put("dominant_delimiter", s.dominantDelimiter().label());
+            n.put("time_sharing", s.timeSharing());
+            n.put("time_sharing_ns", s.timeSharingNs());
             n.put("measured_wall_ns", report.measuredWallNs().get(s.threads()));
             n.put("measurement_overhead_pct", report.overheadPct(s.threads()));
             n.put("measurement_running_overhead_pct", report.runningOverheadPct(s.threads()));

@@ -75,6 +75,25 @@ class SpeedupStackModelTest {
     }
 
     @Test
+    void timeSharingIsTheWorkersDescheduledTimePlusTheMainThreadsScaledAsTSeq() {
+        // measured runs, start-up 300 ms wall / 100 ms main CPU. Baseline: wall 2300, span 1000, main CPU 1100 (so
+        // T_seq 1000, alone 2300-300-1000 = 1000: no descheduling). Parallel: wall 2000, span 600, main CPU 1100
+        // (T_seq 1000, alone 2000-300-600 = 1100: 100 descheduled), workers descheduled 250 in all.
+        RunSummary baseline = new RunSummary(2300 * MS, 1100 * MS, 1, 1000 * MS, 0, 0, 0, 1000 * MS, 0, List.of());
+        RunSummary parallel = new RunSummary(2000 * MS, 1100 * MS, 2, 600 * MS, 0, 0, 0, 900 * MS, 250 * MS,
+                List.of());
+        MeasurementStartup startup = new MeasurementStartup(300 * MS, 100 * MS);
+        assertEquals(0, SpeedupStackModel.serialDescheduled(baseline, startup));
+        assertEquals(100 * MS, SpeedupStackModel.serialDescheduled(parallel, startup));
+        SpeedupStack s = SpeedupStackModel.stack(2, 2000 * MS, baseline, 1600 * MS, parallel, startup);
+        assertEquals((250 + 2 * 100) * MS, s.timeSharingNs());
+        assertEquals(450 / 1600.0, s.timeSharing(), EPS);
+        // without the clock nothing is known about the main thread
+        RunSummary noClock = new RunSummary(2000 * MS, -1, 2, 600 * MS, 0, 0, 0, -1, -1, List.of());
+        assertEquals(0, SpeedupStackModel.serialDescheduled(noClock, startup));
+    }
+
+    @Test
     void rejectsNonsense() {
         RunSummary r = run(1, 1, 1, 0, 0, 0);
         assertThrows(IllegalArgumentException.class, () -> SpeedupStackModel.stack(0, 1, r, 1, r, MeasurementStartup.NONE));
