@@ -58,6 +58,10 @@ public final class SpeedupStackCommand implements Callable<Integer> {
     @Option(names = "--agent-jar", hidden = true)
     Path agentJar;
 
+    @Option(names = "--title", defaultValue = "", paramLabel = "TEXT", description = "What was measured where, for the "
+            + "chart's title and the report (e.g. the application and the machine).")
+    String title;
+
     @Option(names = "--clock-interval", defaultValue = "" + SpeedupMeasurement.DEFAULT_CLOCK_INTERVAL_MS,
             paramLabel = "MS", description = "How often the thread clock reads every thread's CPU time; a worker misses "
             + "at most this much of it, at its end (default: ${DEFAULT-VALUE}).")
@@ -176,11 +180,11 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         Map<Integer, Integer> workerCounts = new TreeMap<>();
         summaryMedian.forEach((n, s) -> workerCounts.put(n, s.workerCount()));
         Optional<String> ignored = IgnoredThreadCount.check(plainMedian, workerCounts);
-        StackReport report = new StackReport(javaArguments, plan.repeat(), stacks, plainMedian, measuredMedian, startup,
-                ignored.stream().toList());
+        StackReport report = new StackReport(title, javaArguments, plan.repeat(), stacks, plainMedian, measuredMedian,
+                startup, ignored.stream().toList());
         StackCsv.write(dir.resolve("speedup_stack.csv"), report);
         StackJson.write(dir.resolve("speedup_stack.json"), report);
-        byte[] png = StackChart.write(dir, "speedup_stack", stacks);
+        byte[] png = StackChart.write(dir, "speedup_stack", stacks, title);
         StackHtml.write(dir.resolve("speedup_stack.html"), report, png);
         printTable(stdout, report, dir);
         if (ignored.isPresent()) {

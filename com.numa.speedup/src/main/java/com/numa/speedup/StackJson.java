@@ -25,6 +25,7 @@ final class StackJson {
         ObjectNode root = JSON.createObjectNode();
         root.put("tool", "numa speedup-stack");
         root.put("method", "Sartor et al., speedup stacks for managed applications; JFR + thread CPU time (ThreadMXBean)");
+        root.put("title", report.title());
         root.put("jvm", Runtime.version().toString());
         root.put("repeat", report.repeat());
         ArrayNode args = root.putArray("java_arguments");
