@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Maps every kernel thread (tid) of this JVM to its Java identity, so reports say {@code pool-1-thread-3} rather than
@@ -49,34 +50,33 @@ public final class ThreadInventory implements ThreadDirectory {
         final boolean daemon;
         final ThreadRoleRules.Kind kind;
         final WeakReference<Thread> thread;
-        /** How many dumps in a row have not listed this tid (0: the dump lists it, or no dump is available). */
-        final int unlistedDumps;
+        /** When a dump first missed this tid (clock ns), or {@link #LISTED} (the dump lists it, or no dump works). */
+        final long unlistedSince;
 
         Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread) {
-            this(name, javaId, daemon, kind, thread, 0);
+            this(name, javaId, daemon, kind, thread, LISTED);
         }
 
-        Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread, int unlistedDumps) {
+        Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread, long unlistedSince) {
             this.name = name;
             this.javaId = javaId;
             this.daemon = daemon;
             this.kind = kind;
             this.thread = thread == null ? null : new WeakReference<>(thread);
-            this.unlistedDumps = unlistedDumps;
-        }
-
-        /**
-         * A tid the dump did not list may be a Java thread caught while it starts: its kernel thread exists before
-         * HotSpot adds it to the thread list that the dump walks (CI saw a worker stay jvm-internal for good). So it
-         * is looked up again by the next dumps, a few times, before it is taken as native for good.
-         */
-        boolean pending() {
-            return unlistedDumps > 0 && unlistedDumps < DUMPS_BEFORE_NATIVE;
+            this.unlistedSince = unlistedSince;
         }
     }
 
-    /** Dumps that must miss a tid before it is taken as a native (non-Java) thread for good. */
-    static final int DUMPS_BEFORE_NATIVE = 3;
+    private static final long LISTED = Long.MIN_VALUE;
+
+    /**
+     * How long a tid the dump does not list stays undecided. It may be a Java thread caught while it starts: its
+     * kernel thread exists before HotSpot adds it to the thread list the dump walks, and on a loaded machine the
+     * starting thread can wait long for a CPU in between (CI at load 20 saw a worker missed by three dumps 50 ms apart
+     * and labelled jvm-internal for good). Until then it is looked up again, at most every {@link #PENDING_DUMP_NS}.
+     */
+    static final long PENDING_NS = 3_000_000_000L;
+    static final long PENDING_DUMP_NS = 200_000_000L;
 
     private final ThreadDumpSource dumps;
     private final Consumer<String> notices;
@@ -86,6 +86,8 @@ public final class ThreadInventory implements ThreadDirectory {
     private String unavailableReason;
     private int refreshCount;
     private long lastRefreshNs;
+    private final LongSupplier clock;
+    private long lastDumpAt = LISTED;
 
     /** An inventory over this JVM's DiagnosticCommand thread dump; notices go to standard error. */
     public ThreadInventory() {
@@ -93,8 +95,26 @@ public final class ThreadInventory implements ThreadDirectory {
     }
 
     ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices) {
+        this(dumps, notices, System::nanoTime);
+    }
+
+    ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices, LongSupplier clock) {
         this.dumps = dumps;
         this.notices = notices;
+        this.clock = clock;
+    }
+
+    /** Whether an undecided tid is due for another dump (see {@link #PENDING_NS}). */
+    private boolean pendingDumpDue() {
+        long now = clock.getAsLong();
+        if (lastDumpAt != LISTED && now - lastDumpAt < PENDING_DUMP_NS) {
+            return false;
+        }
+        return known.values().stream().anyMatch(e -> pending(e, now));
+    }
+
+    private static boolean pending(Entry e, long now) {
+        return e.unlistedSince != LISTED && now - e.unlistedSince < PENDING_NS;
     }
 
     /** Marks {@code tid} as the application's main thread (premain runs on it). */
@@ -110,7 +130,7 @@ public final class ThreadInventory implements ThreadDirectory {
     public synchronized List<ThreadIdentity> liveThreads() {
         List<Integer> tids = ProcTasks.tids();
         known.keySet().retainAll(new HashSet<>(tids));
-        if (!known.keySet().containsAll(tids) || known.values().stream().anyMatch(Entry::pending)) {
+        if (!known.keySet().containsAll(tids) || pendingDumpDue()) {
             refresh(tids);
         }
         reclassifyHidden();
@@ -131,7 +151,7 @@ public final class ThreadInventory implements ThreadDirectory {
             known.remove(tid);
             return null;
         }
-        if (e == null || e.pending()) {
+        if (e == null || (pending(e, clock.getAsLong()) && pendingDumpDue())) {
             if (!ProcTasks.alive(tid)) {
                 return null;
             }
@@ -169,6 +189,8 @@ public final class ThreadInventory implements ThreadDirectory {
 
     private void refresh(List<Integer> tids) {
         long start = System.nanoTime();
+        long now = clock.getAsLong();
+        lastDumpAt = now;
         refreshCount++;
         Map<Long, Thread> javaThreads = javaThreads();
         chooseFallbackMain(javaThreads);
@@ -200,12 +222,12 @@ public final class ThreadInventory implements ThreadDirectory {
         Map<String, Thread> byComm = unavailableReason == null ? Map.of() : uniqueCommNames(javaThreads.values());
         for (int tid : tids) {
             Entry previous = known.get(tid);
-            if (previous == null || (previous.pending() && !listed.contains(tid))) {
+            if (previous == null || (pending(previous, now) && !listed.contains(tid))) {
                 Entry e = fromComm(tid, byComm);
                 if (e != null) {
-                    int unlisted = unavailableReason != null ? 0 : previous == null ? 1 : previous.unlistedDumps + 1;
+                    long since = unavailableReason != null ? LISTED : previous == null ? now : previous.unlistedSince;
                     known.put(tid, new Entry(e.name, e.javaId, e.daemon, e.kind, e.thread == null ? null : e.thread.get(),
-                            unlisted));
+                            since));
                 }
             }
         }

@@ -94,7 +94,8 @@ class ThreadInventoryStartRaceTest {
     /**
      * A Java thread whose kernel thread exists before HotSpot lists it (the dump misses it while it starts) is looked
      * up again by the next dumps instead of staying JVM-internal for good (CI saw a PerfUtil worker row labelled
-     * jvm-internal); a tid missed by {@link ThreadInventory#DUMPS_BEFORE_NATIVE} dumps is native, and costs no more dumps.
+     * jvm-internal); a tid still missed {@link ThreadInventory#PENDING_NS} after the first miss is native, and costs no
+     * more dumps; while undecided, it costs a dump at most every {@link ThreadInventory#PENDING_DUMP_NS}.
      */
     @Test
     void threadTheDumpMissesWhileStartingGetsItsRoleFromALaterDump() throws Exception {
@@ -105,6 +106,7 @@ class ThreadInventoryStartRaceTest {
             int neverTid = parked.tidOf(nativeLike);
             DiagnosticCommandDump real = new DiagnosticCommandDump();
             AtomicInteger dumps = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(1_000_000_000L);
             ThreadInventory inv = new ThreadInventory(() -> {
                 StringBuilder out = new StringBuilder();
                 for (String block : real.threadPrint().split("\n\n")) {
@@ -115,15 +117,23 @@ class ThreadInventoryStartRaceTest {
                 }
                 dumps.incrementAndGet();
                 return out.toString();
-            }, msg -> { });
+            }, msg -> { }, clock::get);
             inv.liveThreads();
             assertEquals(1, dumps.get());
+            inv.liveThreads();
+            assertEquals(1, dumps.get(), "no second dump before PENDING_DUMP_NS");
+            clock.addAndGet(ThreadInventory.PENDING_DUMP_NS);
             assertEquals(ThreadRole.APPLICATION, inv.liveThreads().stream().filter(x -> x.tid() == tid).findFirst()
                     .orElseThrow().role(), "listed by the second dump");
-            for (int i = 0; i < 5; i++) {
+            assertEquals(2, dumps.get());
+            for (long t = 0; t < ThreadInventory.PENDING_NS; t += ThreadInventory.PENDING_DUMP_NS) {
+                clock.addAndGet(ThreadInventory.PENDING_DUMP_NS);
                 inv.liveThreads();
             }
-            assertEquals(ThreadInventory.DUMPS_BEFORE_NATIVE, dumps.get(), "a tid no dump lists stops causing dumps");
+            int settled = dumps.get();
+            clock.addAndGet(ThreadInventory.PENDING_NS);
+            inv.liveThreads();
+            assertEquals(settled, dumps.get(), "a tid no dump lists stops causing dumps");
             assertEquals(ThreadRole.JVM_INTERNAL, inv.identify(neverTid).role());
             assertEquals("race-unlisted", inv.identify(tid).name());
         }
