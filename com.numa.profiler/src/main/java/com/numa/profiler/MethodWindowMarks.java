@@ -32,9 +32,6 @@ import org.objectweb.asm.Opcodes;
  * cannot see the agent, or never returned before the JVM exited), one warning at exit says so.
  */
 public final class MethodWindowMarks implements ClassFileTransformer {
-    /** Every warning starts with this, so numa characterize finds them in the child's stderr. */
-    public static final String WARNING_PREFIX = "method window: ";
-
     private static final String RUNTIME = "com/numa/core/window/MethodWindow";
 
     private final Target start;
@@ -183,7 +180,7 @@ public final class MethodWindowMarks implements ClassFileTransformer {
         for (String m : new String[] {startMethod, stopMethod}) {
             if (m != null && !marked.contains(m)) {
                 problem = noCode.contains(m) ? "declares " + m + " abstract or native: name the class that implements it"
-                        : "has no method '" + m + "' (it has " + String.join(", ", methods.stream().distinct()
+                        : "has no method '" + m + "' (its methods: " + String.join(", ", methods.stream().distinct()
                                 .filter(n -> !n.startsWith("<") && !n.startsWith("lambda$")).limit(12).toList()) + ")";
             }
         }
@@ -256,7 +253,7 @@ public final class MethodWindowMarks implements ClassFileTransformer {
             return; // the application never started: the launcher reported that
         }
         for (String w : warnings()) {
-            log.once(w, "warning: " + WARNING_PREFIX + w);
+            log.once(w, "warning: " + MethodWindow.WARNING_PREFIX + w);
         }
     }
 
@@ -264,16 +261,15 @@ public final class MethodWindowMarks implements ClassFileTransformer {
         List<String> out = new ArrayList<>();
         boolean startNamed = start != null;
         if (startNamed && !MethodWindow.startMethodEntered()) {
-            out.add(start.flag() + "=" + start.qualified() + " was never entered, so no window was measured ("
-                    + why(start) + ")");
+            out.add(start.flag() + "=" + start.qualified() + " was never entered, so no window was measured: " + why(start));
         }
         if (MethodWindow.isOpen()) {
             String opened = startNamed ? "the window opened at " + start.qualified() : "the window opened before main";
             out.add(MethodWindow.stopMethodEntered()
                     ? opened + " but " + stop.qualified() + " had not returned when the JVM exited (System.exit inside "
                             + "it?), so the last span has no end"
-                    : opened + " but " + stop.flag() + "=" + stop.qualified() + " was never entered, so it never closed ("
-                            + why(stop) + ")");
+                    : opened + " but " + stop.flag() + "=" + stop.qualified() + " was never entered, so it never closed: "
+                            + why(stop));
         }
         return out;
     }

@@ -26,6 +26,7 @@ public final class StudyOutput {
             throws IOException {
         List<Table> tables = StudyTables.all(apps, p);
         List<Figures.Figure> figures = Figures.all(apps, p);
+        List<String> warnings = warnings(apps);
         for (Table t : tables) {
             CsvTables.write(out.resolve(t.file()), t.header(), csv -> {
                 for (List<String> row : t.rows()) {
@@ -41,8 +42,15 @@ public final class StudyOutput {
         for (Map.Entry<String, Path> e : speedupStacks.entrySet()) {
             stacks.put(e.getKey(), java.nio.file.Files.readAllBytes(e.getValue()));
         }
-        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p, stacks));
-        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p, stacks.keySet()));
+        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p, stacks, warnings));
+        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p, stacks.keySet(), warnings));
+    }
+
+    /** "application: warning", one per warning of every application, for the top of the report. */
+    static List<String> warnings(List<ApplicationResult> apps) {
+        List<String> out = new ArrayList<>();
+        apps.forEach(a -> a.warnings().forEach(w -> out.add(a.name() + ": " + w)));
+        return out;
     }
 
     private static Map<String, Object> json(List<Table> tables, Provenance p) {
@@ -68,7 +76,8 @@ public final class StudyOutput {
         return root;
     }
 
-    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p, Map<String, byte[]> stacks) {
+    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p, Map<String, byte[]> stacks,
+            List<String> warnings) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
@@ -82,6 +91,9 @@ public final class StudyOutput {
                 .append(esc(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
         if (!p.countersNote().isEmpty()) {
             sb.append("<p class=\"warn\">").append(esc(p.countersNote())).append("</p>\n");
+        }
+        for (String w : warnings) {
+            sb.append("<p class=\"warn\">Warning: ").append(esc(w)).append("</p>\n");
         }
         sb.append("<h2>Configurations</h2><ul>");
         p.configurations().entrySet()
@@ -123,12 +135,16 @@ public final class StudyOutput {
         return sb.toString();
     }
 
-    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p, java.util.Set<String> stacks) {
+    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p, java.util.Set<String> stacks,
+            List<String> warnings) {
         StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
         sb.append(p.date()).append(" · ").append(p.machine()).append(", ").append(p.cpus()).append(" CPUs · ").append(p.jvm())
                 .append(" · topology ").append(p.topology()).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("\n\n");
         if (!p.countersNote().isEmpty()) {
             sb.append("> ").append(p.countersNote()).append("\n\n");
+        }
+        for (String w : warnings) {
+            sb.append("> **Warning**: ").append(w).append("\n\n");
         }
         p.configurations().entrySet()
                 .forEach(e -> sb.append("- **").append(e.getKey()).append("**: ").append(e.getValue()).append("\n"));

@@ -16,6 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * else calls them. They never throw: they run inside the application's own methods.
  */
 public final class MethodWindow {
+    /** Every warning about a method window starts with this, so numa characterize finds them in a child's stderr. */
+    public static final String WARNING_PREFIX = "method window: ";
+
     /** The benchmark name of the iteration lines a method window writes. */
     public static final String LABEL = "method-window";
 
