@@ -258,14 +258,19 @@ public final class MethodWindowMarks implements ClassFileTransformer {
     }
 
     List<String> warnings() {
+        return warnings(MethodWindow.startMethodEntered(), MethodWindow.isOpen(), MethodWindow.stopMethodEntered());
+    }
+
+    /** The warnings, given the window's state at exit (a parameter, so a test can give it). */
+    List<String> warnings(boolean startEntered, boolean open, boolean stopEntered) {
         List<String> out = new ArrayList<>();
         boolean startNamed = start != null;
-        if (startNamed && !MethodWindow.startMethodEntered()) {
+        if (startNamed && !startEntered) {
             out.add(start.flag() + "=" + start.qualified() + " was never entered, so no window was measured: " + why(start));
         }
-        if (MethodWindow.isOpen()) {
+        if (open) {
             String opened = startNamed ? "the window opened at " + start.qualified() : "the window opened before main";
-            out.add(MethodWindow.stopMethodEntered()
+            out.add(stopEntered
                     ? opened + " but " + stop.qualified() + " had not returned when the JVM exited (System.exit inside "
                             + "it?), so the last span has no end"
                     : opened + " but " + stop.flag() + "=" + stop.qualified() + " was never entered, so it never closed: "
