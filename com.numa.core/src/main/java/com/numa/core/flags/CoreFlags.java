@@ -27,13 +27,13 @@ public final class CoreFlags {
     public static final String METHOD_TYPE = "pkg.Class.method";
 
     public static final Flag<String> WINDOW_START_AT = Flag.custom("NUMAWindowStartAt", METHOD_TYPE, "",
-            "The measured window of PerfUtil's window rows and -XX:+NUMAProfilerIterations opens at an entry of this "
-                    + "method (pkg.Class.method); empty = the application's own iteration marks, if any",
+            "The measured window (PerfUtil's window rows, -XX:+NUMAProfilerIterations, the iterations file) opens at an "
+                    + "entry of this method (pkg.Class.method); empty = the application's own iteration marks, if any",
             CoreFlags::methodName);
 
     public static final Flag<String> WINDOW_STOP_AT = Flag.custom("NUMAWindowStopAt", METHOD_TYPE, "",
-            "The measured window closes at the last exit (return or exception) of this method; empty = the start "
-                    + "method's. Alone: the window opens before main",
+            "The measured window closes at the exit (return or exception) of this method that leaves none of its calls "
+                    + "running; empty = the start method; alone: the window opens before main",
             CoreFlags::methodName);
 
     private CoreFlags() {
