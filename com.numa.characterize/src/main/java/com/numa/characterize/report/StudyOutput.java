@@ -83,6 +83,7 @@ public final class StudyOutput {
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
                 + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;display:block;overflow-x:auto}"
                 + "td,th{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top;max-width:22em}"
+                + "td.long{min-width:14em}"
                 + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
                 + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
         sb.append("<h1>NUMA characterization: ").append(esc(p.suite())).append("</h1>\n");
@@ -104,12 +105,15 @@ public final class StudyOutput {
             if (!t.note().isEmpty()) {
                 sb.append("<p class=\"note\">").append(esc(t.note())).append("</p>\n");
             }
+            List<Integer> shown = shownColumns(t);
             sb.append("<table><tr>");
-            t.header().forEach(h -> sb.append("<th>").append(esc(h)).append("</th>"));
+            shown.forEach(i -> sb.append("<th>").append(esc(t.header().get(i))).append("</th>"));
             sb.append("</tr>\n");
             for (List<String> r : t.rows()) {
                 sb.append("<tr>");
-                r.forEach(c -> sb.append("<td>").append(esc(c)).append("</td>"));
+                // a long text gets room, so that its row does not grow into a column of single words
+                shown.forEach(i -> sb.append(r.get(i).length() > 40 ? "<td class=\"long\">" : "<td>").append(esc(r.get(i)))
+                        .append("</td>"));
                 sb.append("</tr>\n");
             }
             sb.append("</table>\n");
@@ -154,11 +158,13 @@ public final class StudyOutput {
             if (!t.note().isEmpty()) {
                 sb.append(t.note()).append("\n\n");
             }
-            sb.append("| ").append(String.join(" | ", t.header())).append(" |\n|");
-            t.header().forEach(h -> sb.append("---|"));
+            List<Integer> shown = shownColumns(t);
+            sb.append("| ").append(String.join(" | ", shown.stream().map(i -> t.header().get(i)).toList())).append(" |\n|");
+            shown.forEach(i -> sb.append("---|"));
             sb.append("\n");
             for (List<String> r : t.rows()) {
-                sb.append("| ").append(String.join(" | ", r.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
+                sb.append("| ").append(String.join(" | ", shown.stream().map(i -> r.get(i).replace("|", "\\|")).toList()))
+                        .append(" |\n");
             }
             sb.append("\n");
             if (t.file().equals("categories.csv")) {
@@ -171,6 +177,17 @@ public final class StudyOutput {
                     .append(Runner.safe(name)).append("/speedup_stack.png)\n\n"));
         }
         return sb.toString();
+    }
+
+    /** The columns a page shows: all but {@code warnings}, which the page shows at its top (the CSV keeps it). */
+    static List<Integer> shownColumns(Table t) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < t.header().size(); i++) {
+            if (!t.header().get(i).equals("warnings")) {
+                out.add(i);
+            }
+        }
+        return out;
     }
 
     private static String esc(String s) {
