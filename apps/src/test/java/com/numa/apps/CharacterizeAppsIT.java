@@ -50,6 +50,7 @@ class CharacterizeAppsIT {
     @Test
     void everyApplicationCompletesInEveryConfigurationAndUnderTheProfiler() throws Exception {
         Path out = Path.of(System.getProperty("numa.test.output"), "characterize-apps");
+        deleteTree(out); // a characterization resumes: the runs of an earlier test would be kept, not run
         ChildRun r = ChildJvm.current().env(AppsDirectory.ENVIRONMENT, System.getProperty(AppsDirectory.PROPERTY))
                 .launch(List.of("-jar", Corpus.agentJar().toString(), "characterize", "-XX:NUMATopology=2", "--suite", "apps",
                         "--quick", "--configs", "single,dual,all", "--threads", "2", "--out", out.toString()))
@@ -100,6 +101,16 @@ class CharacterizeAppsIT {
                 assertEquals(0, run.path("exitCode").asInt(), a.name() + " " + kind);
                 assertEquals(reference, checksum(dir), a.name() + " " + kind + " printed something else than Single Node "
                         + "without the profiler");
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var files = Files.walk(dir)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
             }
         }
     }

@@ -30,6 +30,7 @@ class CharacterizeGuestTest {
         NumaGuest.assumeAvailable();
         Path out = Path.of(System.getProperty("numa.test.output", "target/test-output")).resolve("guest-characterize")
                 .toAbsolutePath();
+        deleteTree(out.resolve("ch")); // a characterization resumes: the runs of an earlier test would be kept
         Files.createDirectories(out);
         List<String> cmd = new ArrayList<>(NumaGuest.javaCommand());
         cmd.addAll(List.of("-jar", System.getProperty("numa.agent.jar"), "characterize", "--suite", "builtin", "--quick",
@@ -57,6 +58,17 @@ class CharacterizeGuestTest {
         assertEquals("parallel-walk", row[0]);
         for (int i = 1; i <= 4; i++) {
             assertFalse(row[i].isEmpty(), "Table 6 is filled for Single, Dual and All Nodes: " + scaling);
+        }
+        assertFalse(r.output().contains("done by an earlier run"), r.output());
+    }
+
+    static void deleteTree(Path dir) throws java.io.IOException {
+        if (Files.exists(dir)) {
+            try (var files = Files.walk(dir)) {
+                for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 }
