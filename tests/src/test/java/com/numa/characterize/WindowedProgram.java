@@ -1,11 +1,15 @@
 package com.numa.characterize;
 
+import java.util.concurrent.CountDownLatch;
+
 /**
  * A single application for {@code numa characterize --start-at}: the main thread alone sets up (CPU work and
- * {@link #SETUP_WRITES} reference stores into an array), then runs {@link #parallelPhase} twice; each phase starts two
- * workers that each read {@link #PHASE_READS} array elements and spin, and joins them. Measured whole, main does most of
- * the work; measured from entering parallelPhase to leaving it, the two workers do nearly all of it, and the profiler
- * sees no setup store. Prints one checksum line.
+ * {@link #SETUP_WRITES} reference stores into an array) and starts the workers of two phases, which wait; then it runs
+ * {@link #parallelPhase} once per phase: it lets the phase's two workers go (each reads {@link #PHASE_READS} array
+ * elements and spins) and joins them. Measured whole, main does most of the work; measured from entering parallelPhase
+ * to leaving it, the workers do nearly all of it, and the profiler sees no set-up store. The workers exist before the
+ * window opens, so PerfUtil knows them whatever its sampling interval (a thread that starts and ends between two
+ * readings is not counted). Prints one checksum line.
  */
 public final class WindowedProgram {
     static final int SETUP_WRITES = 200_000;
@@ -16,10 +20,40 @@ public final class WindowedProgram {
     private WindowedProgram() {
     }
 
+    /** Two workers waiting for their phase to begin. */
+    static final class Phase {
+        final CountDownLatch go = new CountDownLatch(1);
+        final long[] results = new long[2];
+        final Thread[] workers = new Thread[2];
+
+        Phase() {
+            for (int w = 0; w < 2; w++) {
+                int id = w;
+                workers[w] = new Thread(() -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    long found = 0;
+                    for (int i = 0; i < PHASE_READS; i++) {
+                        if (TABLE[(i * 7 + id) % TABLE.length] != null) {
+                            found++;
+                        }
+                    }
+                    results[id] = found + spin(200_000_000L);
+                }, "worker-" + w);
+                workers[w].start();
+            }
+        }
+    }
+
     public static void main(String[] args) throws InterruptedException {
         long sum = setUp();
-        sum += parallelPhase();
-        sum += parallelPhase();
+        Phase first = new Phase();
+        Phase second = new Phase();
+        sum += parallelPhase(first);
+        sum += parallelPhase(second);
         System.out.println("checksum=" + Long.toHexString(sum));
     }
 
@@ -30,26 +64,12 @@ public final class WindowedProgram {
         return spin(800_000_000L);
     }
 
-    static long parallelPhase() throws InterruptedException {
-        long[] results = new long[2];
-        Thread[] workers = new Thread[2];
-        for (int w = 0; w < 2; w++) {
-            int id = w;
-            workers[w] = new Thread(() -> {
-                long found = 0;
-                for (int i = 0; i < PHASE_READS; i++) {
-                    if (TABLE[(i * 7 + id) % TABLE.length] != null) {
-                        found++;
-                    }
-                }
-                results[id] = found + spin(200_000_000L);
-            }, "worker-" + w);
-            workers[w].start();
-        }
-        for (Thread t : workers) {
+    static long parallelPhase(Phase phase) throws InterruptedException {
+        phase.go.countDown();
+        for (Thread t : phase.workers) {
             t.join();
         }
-        return results[0] + results[1];
+        return phase.results[0] + phase.results[1];
     }
 
     /** CPU work the JIT cannot drop: the result is used. */
