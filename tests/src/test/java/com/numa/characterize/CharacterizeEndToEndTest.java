@@ -214,6 +214,7 @@ class CharacterizeEndToEndTest {
         assertEquals("whole run (the window was never measured)", csv(out.resolve("table6_scaling.csv")).get(0).get("measured"));
         assertTrue(Files.readString(out.resolve("report.html")).contains("Warning: WindowedProgram: " + said));
         assertTrue(Files.readString(out.resolve("report.md")).contains("**Warning**: WindowedProgram: " + said));
+        assertRendersInABrowser(out.resolve("report.html"));
     }
 
     private void assertRendersInABrowser(Path html) throws Exception {
