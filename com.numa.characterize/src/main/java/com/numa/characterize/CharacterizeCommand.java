@@ -55,7 +55,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  numa characterize --suite builtin --quick",
             "  numa characterize -XX:NUMATopology=2 --suite dacapo:dacapo-23.11-chopin.jar --bench lusearch,h2",
             "  numa characterize --name myapp -- -cp app.jar com.example.Main {threads}",
-            "  numa characterize --start-at com.example.Main.solve -- -cp app.jar com.example.Main",
+            "  numa characterize --start-at app.Main.solve -- -cp app.jar app.Main",
             ""},
         customSynopsis = "numa characterize [options] (--suite SUITE | -- <java arguments>)")
 public final class CharacterizeCommand implements Callable<Integer> {
@@ -78,7 +78,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
             + "an entry of this method (counters, profile and time; default: its whole run)")
     private String startAt;
 
-    @Option(names = "--stop-at", paramLabel = "pkg.Class.method", description = "... to the exit of this method that leaves "
+    @Option(names = "--stop-at", paramLabel = "pkg.Class.method", description = "and to the exit of this method that leaves "
             + "none of its calls running (default: the --start-at method; alone: from the start of main)")
     private String stopAt;
 
