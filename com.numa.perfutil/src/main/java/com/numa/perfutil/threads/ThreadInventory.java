@@ -49,15 +49,34 @@ public final class ThreadInventory implements ThreadDirectory {
         final boolean daemon;
         final ThreadRoleRules.Kind kind;
         final WeakReference<Thread> thread;
+        /** How many dumps in a row have not listed this tid (0: the dump lists it, or no dump is available). */
+        final int unlistedDumps;
 
         Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread) {
+            this(name, javaId, daemon, kind, thread, 0);
+        }
+
+        Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread, int unlistedDumps) {
             this.name = name;
             this.javaId = javaId;
             this.daemon = daemon;
             this.kind = kind;
             this.thread = thread == null ? null : new WeakReference<>(thread);
+            this.unlistedDumps = unlistedDumps;
+        }
+
+        /**
+         * A tid the dump did not list may be a Java thread caught while it starts: its kernel thread exists before
+         * HotSpot adds it to the thread list that the dump walks (CI saw a worker stay jvm-internal for good). So it
+         * is looked up again by the next dumps, a few times, before it is taken as native for good.
+         */
+        boolean pending() {
+            return unlistedDumps > 0 && unlistedDumps < DUMPS_BEFORE_NATIVE;
         }
     }
+
+    /** Dumps that must miss a tid before it is taken as a native (non-Java) thread for good. */
+    static final int DUMPS_BEFORE_NATIVE = 3;
 
     private final ThreadDumpSource dumps;
     private final Consumer<String> notices;
@@ -91,7 +110,7 @@ public final class ThreadInventory implements ThreadDirectory {
     public synchronized List<ThreadIdentity> liveThreads() {
         List<Integer> tids = ProcTasks.tids();
         known.keySet().retainAll(new HashSet<>(tids));
-        if (!known.keySet().containsAll(tids)) {
+        if (!known.keySet().containsAll(tids) || known.values().stream().anyMatch(Entry::pending)) {
             refresh(tids);
         }
         reclassifyHidden();
@@ -112,7 +131,7 @@ public final class ThreadInventory implements ThreadDirectory {
             known.remove(tid);
             return null;
         }
-        if (e == null) {
+        if (e == null || e.pending()) {
             if (!ProcTasks.alive(tid)) {
                 return null;
             }
@@ -153,6 +172,7 @@ public final class ThreadInventory implements ThreadDirectory {
         refreshCount++;
         Map<Long, Thread> javaThreads = javaThreads();
         chooseFallbackMain(javaThreads);
+        Set<Integer> listed = new HashSet<>();
         if (unavailableReason == null) {
             try {
                 Map<Long, Thread> afterDump = null;
@@ -168,6 +188,7 @@ public final class ThreadInventory implements ThreadDirectory {
                     ThreadRoleRules.Kind kind = d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
                             : t == null ? ThreadRoleRules.Kind.HIDDEN : ThreadRoleRules.kindOf(t);
                     known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), kind, t));
+                    listed.add(d.tid());
                 }
             } catch (Exception | LinkageError e) {
                 unavailableReason = "the DiagnosticCommand thread dump is unavailable (" + e
@@ -178,10 +199,13 @@ public final class ThreadInventory implements ThreadDirectory {
         }
         Map<String, Thread> byComm = unavailableReason == null ? Map.of() : uniqueCommNames(javaThreads.values());
         for (int tid : tids) {
-            if (!known.containsKey(tid)) {
+            Entry previous = known.get(tid);
+            if (previous == null || (previous.pending() && !listed.contains(tid))) {
                 Entry e = fromComm(tid, byComm);
                 if (e != null) {
-                    known.put(tid, e);
+                    int unlisted = unavailableReason != null ? 0 : previous == null ? 1 : previous.unlistedDumps + 1;
+                    known.put(tid, new Entry(e.name, e.javaId, e.daemon, e.kind, e.thread == null ? null : e.thread.get(),
+                            unlisted));
                 }
             }
         }

@@ -90,4 +90,47 @@ class ThreadInventoryStartRaceTest {
             }
         }
     }
+
+    /**
+     * A Java thread whose kernel thread exists before HotSpot lists it (the dump misses it while it starts) is looked
+     * up again by the next dumps instead of staying JVM-internal for good (CI saw a PerfUtil worker row labelled
+     * jvm-internal); a tid missed by {@link ThreadInventory#DUMPS_BEFORE_NATIVE} dumps is native, and costs no more dumps.
+     */
+    @Test
+    void threadTheDumpMissesWhileStartingGetsItsRoleFromALaterDump() throws Exception {
+        try (ParkedThreads parked = new ParkedThreads()) {
+            Thread worker = parked.start("race-unlisted", false);
+            Thread nativeLike = parked.start("race-never-listed", false);
+            int tid = parked.tidOf(worker);
+            int neverTid = parked.tidOf(nativeLike);
+            DiagnosticCommandDump real = new DiagnosticCommandDump();
+            AtomicInteger dumps = new AtomicInteger();
+            ThreadInventory inv = new ThreadInventory(() -> {
+                StringBuilder out = new StringBuilder();
+                for (String block : real.threadPrint().split("\n\n")) {
+                    boolean hideWorker = dumps.get() == 0 && names(block, tid);
+                    if (!hideWorker && !names(block, neverTid)) {
+                        out.append(block).append("\n\n");
+                    }
+                }
+                dumps.incrementAndGet();
+                return out.toString();
+            }, msg -> { });
+            inv.liveThreads();
+            assertEquals(1, dumps.get());
+            assertEquals(ThreadRole.APPLICATION, inv.liveThreads().stream().filter(x -> x.tid() == tid).findFirst()
+                    .orElseThrow().role(), "listed by the second dump");
+            for (int i = 0; i < 5; i++) {
+                inv.liveThreads();
+            }
+            assertEquals(ThreadInventory.DUMPS_BEFORE_NATIVE, dumps.get(), "a tid no dump lists stops causing dumps");
+            assertEquals(ThreadRole.JVM_INTERNAL, inv.identify(neverTid).role());
+            assertEquals("race-unlisted", inv.identify(tid).name());
+        }
+    }
+
+    /** Whether a dump block is the thread of this tid (nid in hex on JDK 17, in decimal on newer JDKs). */
+    private static boolean names(String block, int tid) {
+        return block.contains("nid=" + tid + " ") || block.contains("nid=0x" + Integer.toHexString(tid) + " ");
+    }
 }
