@@ -211,6 +211,7 @@ class CharacterizeEndToEndTest {
         CSVRecord categories = csv(out.resolve("categories.csv")).get(0);
         assertTrue(categories.get("warnings").contains(said), categories.toString());
         assertEquals("not profiled", categories.get("data_dependency"), "the profiler waited for a window that never came");
+        assertTrue(categories.get("warnings").contains("the profile is left out: no span of the window closed"));
         assertEquals("whole run (the window was never measured)", csv(out.resolve("table6_scaling.csv")).get(0).get("measured"));
         assertTrue(Files.readString(out.resolve("report.html")).contains("Warning: WindowedProgram: " + said));
         assertTrue(Files.readString(out.resolve("report.md")).contains("**Warning**: WindowedProgram: " + said));

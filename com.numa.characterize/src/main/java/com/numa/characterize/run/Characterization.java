@@ -72,7 +72,7 @@ public final class Characterization {
             if (r.succeeded() && Files.isRegularFile(dir.resolve("summary.json"))) {
                 profiled = ProfileSummary.read(dir);
                 if (!r.windowed() && b.methodWindow().isPresent()) {
-                    profiled = null; // the window never opened: the profiler, waiting for it, counted nothing
+                    profiled = null; // no span closed: the profile covers nothing or another window than the counters
                 }
             } else {
                 failures.add("profiler: " + r.failure());

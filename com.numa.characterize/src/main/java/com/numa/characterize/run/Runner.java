@@ -146,7 +146,7 @@ public final class Runner {
                 out.add("no span " + window.describe() + " was measured");
             }
             out.add(kind == Kind.COUNTERS ? "counters and time cover the whole run instead"
-                    : "nothing was profiled (the profiler waits for the window)");
+                    : "the profile is left out: no span of the window closed");
         }
         return out;
     }
