@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
 import java.util.List;
 
@@ -46,10 +47,11 @@ public final class ProfilerFlags {
             "Count one access in N per thread and scale the counts by N (1 = every access)");
     public static final Flag<Integer> EXPLICIT_GC_THRESHOLD = Flag.integer("NUMAProfilerExplicitGCThreshold", 0, 0,
             Integer.MAX_VALUE, "Start profiling after the N-th explicit System.gc()/Runtime.gc() (0 = from the start)");
-    public static final Flag<String> START_AT = Flag.string("NUMAProfilerStartAt", "",
-            "Start profiling at the entry of this method (pkg.Class.method); empty = no method window");
-    public static final Flag<String> STOP_AT = Flag.string("NUMAProfilerStopAt", "",
-            "Stop profiling at the entry of this method (pkg.Class.method)");
+    public static final Flag<String> START_AT = Flag.custom("NUMAProfilerStartAt", CoreFlags.METHOD_TYPE, "",
+            "Start profiling at the entry of this method (pkg.Class.method); empty = no method window",
+            CoreFlags::methodName);
+    public static final Flag<String> STOP_AT = Flag.custom("NUMAProfilerStopAt", CoreFlags.METHOD_TYPE, "",
+            "Stop profiling at the entry of this method (pkg.Class.method)", CoreFlags::methodName);
     public static final Flag<Boolean> ITERATIONS = Flag.bool("NUMAProfilerIterations", false,
             "Profile only the measured iterations the application or its harness marks (numa characterize's suites); "
                     + "off = the whole run");
