@@ -28,10 +28,12 @@ public final class ScalaCompilerDriver implements Workload {
 
     private final Scratch scratch = new Scratch(NAME);
     private final List<String> sources = new ArrayList<>();
+    private final Path sourceRoot;
     private final String libraries;
 
     ScalaCompilerDriver(BuiltinArguments arguments) {
         Path dir = scratch.fresh("src");
+        sourceRoot = dir;
         ScalaSources generator = new ScalaSources(11);
         try {
             for (int i = 0; i < FILES * arguments.size().scale(); i++) {
@@ -61,7 +63,9 @@ public final class ScalaCompilerDriver implements Workload {
     @Override
     public long iteration() {
         Path out = scratch.fresh("classes");
-        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-classpath", libraries, "-color:never"));
+        List<String> args = new ArrayList<>(List.of("-d", out.toString(), "-classpath", libraries, "-color:never",
+                // TASTy files record source paths relative to this, so their sizes do not depend on the scratch path
+                "-sourceroot", sourceRoot.toString()));
         args.addAll(sources);
         Reporter reporter = dotty.tools.dotc.Main.process(args.toArray(String[]::new));
         if (reporter.hasErrors()) {

@@ -87,12 +87,13 @@ class CorpusIT {
         Path script = JythonDriver.writeScript(Files.createDirectories(dir.resolve("script")), 2,
                 JythonDriver.ROUNDS);
         List<String> args = List.of(script.toString());
-        ChildRun without = Corpus.runMain(jython, JYTHON_LAUNCHER, null, args, dir.resolve("without"), List.of());
+        ChildRun without = Corpus.runMain(jython, JYTHON_LAUNCHER, null, args, dir.resolve("without"), List.of(),
+                Corpus.TIME_BOUND);
         assertTrue(without.succeeded(), () -> "jython without the agent\n" + without.diagnostics());
         assertTrue(without.stdout().startsWith("checksum="), () -> "the script printed no checksum\n" + without.diagnostics());
         ChildRun with = Corpus.runMain(jython, JYTHON_LAUNCHER, List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet",
                 "-XX:NUMAProfilerSampling=" + sampling, "-XX:NUMAProfilerRetransform=java.util.concurrent.ConcurrentHashMap*"),
-                args, dir.resolve("with"), List.of());
+                args, dir.resolve("with"), List.of(), Corpus.TIME_BOUND);
         assertFalse(with.timedOut(), () -> "jython hung under the profiler\n" + with.diagnostics());
         assertEquals(without.exitCode(), with.exitCode(), () -> with.diagnostics());
         assertEquals(without.stdout().strip(), with.stdout().strip(), () -> with.diagnostics());

@@ -25,6 +25,8 @@ final class ProfilerRuntime implements AccessSink {
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private final HeaderWordAccess words;
+    /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
+    private AllocationStacks stacks;
     private volatile boolean failed;
     /** Hooks that ran out of stack and skipped their access (the application's own frames had used it up). */
     private volatile long stackOverflows;
@@ -59,12 +61,20 @@ final class ProfilerRuntime implements AccessSink {
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
+        if (stacks != null) {
+            stacks.warmUp();
+        }
     }
 
     /** Makes this the sink of the hooks. */
     void install() {
         com.numa.profiler.rt.Hooks.setSampling(sampling);
         com.numa.profiler.rt.Hooks.install(this);
+    }
+
+    /** Allocation sites carry the calling frames (-XX:NUMAProfilerSiteDepth > 1); before {@link #install()}. */
+    void useAllocationStacks(AllocationStacks s) {
+        this.stacks = s;
     }
 
     void attach(ProfilingWindow w) {
@@ -360,15 +370,18 @@ final class ProfilerRuntime implements AccessSink {
             if (kind == Kind.SHARED_WRITE) {
                 t.sharedWrites += weight;
                 s.sharedWrites += weight;
+                s.countSharer(owner, weight);
             }
             if (sharedObject) {
                 s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
+                s.writesAfterPublication += weight;
             }
         } else {
             s.reads += weight;
             if (kind == Kind.SHARED_READ) {
                 t.sharedReads += weight;
                 s.sharedReads += weight;
+                s.countSharer(owner, weight);
             }
             if (sharedObject) {
                 s.readsOfSharedObjects += weight;
@@ -394,6 +407,9 @@ final class ProfilerRuntime implements AccessSink {
             return;
         }
         try {
+            if (stacks != null) {
+                siteId = stacks.siteFor(siteId);
+            }
             tag(t, o, siteId, node(t), com.numa.profiler.rt.Hooks.isActive());
             if (trace != null) {
                 trace.allocated(t, o, siteId);
