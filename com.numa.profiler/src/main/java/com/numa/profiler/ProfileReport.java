@@ -77,12 +77,9 @@ final class ProfileReport {
                 SiteCounters c = s[id];
                 if (c != null) {
                     bySite.computeIfAbsent(id, k -> new SiteCounters()).add(c);
-                    int[] owners = c.sharerKeys;
-                    long[] counts = c.sharerCounts;
-                    for (int i = 0, n = owners == null ? 0 : Math.min(c.sharerCount, owners.length); i < n; i++) {
-                        pairsBySite.computeIfAbsent(id, k -> new HashMap<>()).merge(pair(t.key, owners[i]), counts[i],
-                                Long::sum);
-                    }
+                    int site = id;
+                    c.forEachSharer((owner, n) -> pairsBySite.computeIfAbsent(site, k -> new HashMap<>())
+                            .merge(pair(t.key, owner), n, Long::sum));
                 }
             }
         }

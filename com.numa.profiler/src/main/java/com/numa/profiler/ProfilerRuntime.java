@@ -270,14 +270,36 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
+    /** The shallow size of instance {@code o}; the thread remembers the last class it allocated. */
+    private long instanceSize(ProfiledThread t, Object o) {
+        Class<?> c = o.getClass();
+        if (c != t.sizeClass) {
+            t.size = sizes.sizeOf(o);
+            t.sizeClass = c;
+        }
+        return t.size;
+    }
+
     /** Where {@code o}'s header word is, or NONE; the thread remembers the last class (loops touch one type). */
     private long wordOffset(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
-        if (c != t.wordClass) {
-            t.wordOffset = words.offset(c);
-            t.wordClass = c;
+        if (c == t.wordClass) {
+            return t.wordOffset;
         }
-        return t.wordOffset;
+        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes) finds the offset
+        // in the thread's small direct-mapped cache before the ClassValue
+        int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
+        Class<?>[] classes = t.wordClasses;
+        long at;
+        if (classes[i] == c) {
+            at = t.wordOffsets[i];
+        } else {
+            at = words.offset(c);
+            classes[i] = c;
+            t.wordOffsets[i] = at;
+        }
+        t.wordClass = c;
+        return t.wordOffset = at;
     }
 
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
@@ -285,7 +307,7 @@ final class ProfilerRuntime implements AccessSink {
         SideTable.Entry e = t.lastEntry;
         if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
             SideTable.Entry p = t.previousEntry;
-            e = p != null && p.get() == o ? p : sideTable.lookup(o);
+            e = p != null && p.get() == o ? p : cachedLookup(t, o);
             if (e != null) {
                 t.previousEntry = t.lastEntry;
                 t.lastEntry = e;
@@ -310,6 +332,24 @@ final class ProfilerRuntime implements AccessSink {
                 words[chunk] = next;
             }
         } // else the index is out of bounds: the access throws instead of happening
+    }
+
+    /**
+     * The side-table entry of {@code o} through the thread's direct-mapped cache of entries (code walking a few dozen
+     * arrays, such as a tree's nodes, finds them there instead of in the shared table's large arrays), or null.
+     */
+    private SideTable.Entry cachedLookup(ProfiledThread t, Object o) {
+        int h = System.identityHashCode(o);
+        SideTable.Entry[] cache = t.entries;
+        int i = h & (ProfiledThread.ENTRY_CACHE - 1);
+        SideTable.Entry e = cache[i];
+        if (e == null || e.get() != o) {
+            e = sideTable.lookup(o, h);
+            if (e != null) {
+                cache[i] = e;
+            }
+        }
+        return e;
     }
 
     private void staticAccess(int classId, boolean write) {
@@ -429,10 +469,10 @@ final class ProfilerRuntime implements AccessSink {
             long w = HeaderWordAccess.get(o, at);
             HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
         } else if (sideTable.tracks(o)) {
-            sideTable.put(o, OwnerWords.tag(t.key, siteId, node));
+            sideTable.putNew(o, OwnerWords.tag(t.key, siteId, node)); // a new object: the table cannot know it yet
         }
         if (counting) {
-            long bytes = sizes.sizeOf(o);
+            long bytes = array ? sizes.sizeOf(o) : instanceSize(t, o);
             if (array) {
                 t.arrayAllocations++;
                 t.arrayBytes += bytes;
