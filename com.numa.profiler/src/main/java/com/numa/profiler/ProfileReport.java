@@ -139,14 +139,20 @@ final class ProfileReport {
 
     /**
      * The {@code n} thread pairs with the most shared accesses, "a<->b:count" joined by ';' (most first; ties by
-     * name); empty when nothing was shared.
+     * name; the two names of a pair in alphabetical order); empty when nothing was shared.
      */
     String topPairs(Map<Long, Long> pairs, int n) {
         return pairs.entrySet().stream()
-                .map(e -> Map.entry(label((int) (e.getKey() >>> 32)) + "<->" + label((int) (long) e.getKey()), e.getValue()))
+                .map(e -> Map.entry(pairLabel(label((int) (e.getKey() >>> 32)), label((int) (long) e.getKey())),
+                        e.getValue()))
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(n).map(e -> String.format(Locale.ROOT, "%s:%d", e.getKey(), e.getValue()))
                 .collect(Collectors.joining(";"));
+    }
+
+    /** "a<->b" with the two names in alphabetical order (thread keys depend on which thread was seen first). */
+    private static String pairLabel(String a, String b) {
+        return a.compareTo(b) <= 0 ? a + "<->" + b : b + "<->" + a;
     }
 
     private String label(int key) {

@@ -210,31 +210,36 @@ final class SideTable {
             return true;
         }
 
-        /** Drops collected entries and doubles the array while under capacity. */
+        /**
+         * Drops collected entries and doubles the array while under capacity. One pass looks at each entry once (most
+         * are separate objects out of cache, and most are dead: short-lived arrays), keeping the live ones and their
+         * hashes; the new array is filled from those.
+         */
         private void rebuild(int capacity) {
             Entry[] old = table;
-            int live = 0;
+            Entry[] live = new Entry[size];
+            int[] hashes = new int[size];
+            int n = 0;
             for (Entry e : old) {
-                if (e != null && e.get() != null) {
-                    live++;
+                if (e != null && e.get() != null && n < live.length) {
+                    hashes[n] = e.hash;
+                    live[n++] = e;
                 }
             }
             int len = old.length;
-            while ((live + 1) * 2 > len && len < capacity * 2) {
+            while ((n + 1) * 2 > len && len < capacity * 2) {
                 len *= 2;
             }
             Entry[] t = new Entry[len];
             int mask = len - 1;
-            for (Entry e : old) {
-                if (e != null && e.get() != null) {
-                    int i = (e.hash >>> 6) & mask;
-                    while (t[i] != null) {
-                        i = (i + 1) & mask;
-                    }
-                    t[i] = e;
+            for (int k = 0; k < n; k++) {
+                int i = (hashes[k] >>> 6) & mask;
+                while (t[i] != null) {
+                    i = (i + 1) & mask;
                 }
+                t[i] = live[k];
             }
-            size = live;
+            size = n;
             table = t;
         }
     }
