@@ -142,6 +142,7 @@ public final class NumaProfiler {
             });
         }
         runtime.attach(window);
+        runtime.useFieldReach(new FieldReach(filter));
         if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
             runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
         }

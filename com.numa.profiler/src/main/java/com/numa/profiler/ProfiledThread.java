@@ -34,6 +34,8 @@ final class ProfiledThread {
     /** The class this thread allocated last, and its instances' size (see ObjectSizes). */
     Class<?> sizeClass;
     long size;
+    /** Whether instances of sizeClass need a side-table entry when they have no header word (see FieldReach). */
+    boolean sizeTracked;
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */

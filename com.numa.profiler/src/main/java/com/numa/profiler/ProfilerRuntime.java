@@ -25,6 +25,8 @@ final class ProfilerRuntime implements AccessSink {
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private final HeaderWordAccess words;
+    /** Which classes' instances need a side-table entry (null: all of them). */
+    private FieldReach fieldReach;
     /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
     private AllocationStacks stacks;
     private volatile boolean failed;
@@ -61,6 +63,9 @@ final class ProfilerRuntime implements AccessSink {
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
+        if (fieldReach != null) {
+            fieldReach.fieldsReachable(StringBuilder.class);
+        }
         if (stacks != null) {
             stacks.warmUp();
         }
@@ -70,6 +75,11 @@ final class ProfilerRuntime implements AccessSink {
     void install() {
         com.numa.profiler.rt.Hooks.setSampling(sampling);
         com.numa.profiler.rt.Hooks.install(this);
+    }
+
+    /** Instances whose fields no instrumented code can reach stay out of the side table; before {@link #install()}. */
+    void useFieldReach(FieldReach reach) {
+        this.fieldReach = reach;
     }
 
     /** Allocation sites carry the calling frames (-XX:NUMAProfilerSiteDepth > 1); before {@link #install()}. */
@@ -270,14 +280,18 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
-    /** The shallow size of instance {@code o}; the thread remembers the last class it allocated. */
-    private long instanceSize(ProfiledThread t, Object o) {
+    /**
+     * The thread with its facts about the class of instance {@code o} (size, whether its side-table entry could ever be
+     * read) up to date; it remembers the last class it allocated.
+     */
+    private ProfiledThread allocatedClass(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
         if (c != t.sizeClass) {
             t.size = sizes.sizeOf(o);
+            t.sizeTracked = fieldReach == null || fieldReach.fieldsReachable(c);
             t.sizeClass = c;
         }
-        return t.size;
+        return t;
     }
 
     /** Where {@code o}'s header word is, or NONE; the thread remembers the last class (loops touch one type). */
@@ -468,11 +482,11 @@ final class ProfilerRuntime implements AccessSink {
             // Keep the word if the constructor already touched the object (the first touch tagged it with no site).
             long w = HeaderWordAccess.get(o, at);
             HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
-        } else if (sideTable.tracks(o)) {
+        } else if (array ? sideTable.tracks(o) : allocatedClass(t, o).sizeTracked) {
             sideTable.putNew(o, OwnerWords.tag(t.key, siteId, node)); // a new object: the table cannot know it yet
         }
         if (counting) {
-            long bytes = array ? sizes.sizeOf(o) : instanceSize(t, o);
+            long bytes = array ? sizes.sizeOf(o) : allocatedClass(t, o).size;
             if (array) {
                 t.arrayAllocations++;
                 t.arrayBytes += bytes;
