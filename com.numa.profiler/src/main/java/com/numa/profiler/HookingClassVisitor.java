@@ -60,14 +60,17 @@ final class HookingClassVisitor extends ClassVisitor {
             public void visitEnd() {
                 super.visitEnd();
                 MethodVisitor chain;
-                if (AccessHookInserter.hasHooks(instructions, allAccesses)) {
+                if (!AccessHookInserter.hasHooks(instructions, allAccesses)) {
+                    chain = tagged;
+                } else if (!AccessHookInserter.wantsCountdownLocal(instructions, allAccesses)) {
+                    // few accesses per call and no loop: each access steps the thread's slot, no local to hand over
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true);
+                } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
                     countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown));
                     chain = countdown;
-                } else {
-                    chain = tagged;
                 }
                 accept(new ControlPointHooks(chain, point));
             }

@@ -142,6 +142,10 @@ public final class NumaProfiler {
             });
         }
         runtime.attach(window);
+        runtime.useFieldReach(new FieldReach(filter));
+        if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
+            runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
+        }
         // JNA must be initialised now: its first use starts a process and waits for a JDK thread, and a hook running
         // on that thread would then wait for JNA's class initialisation (a deadlock seen with JDK instrumentation).
         runtime.warmUp();

@@ -62,6 +62,9 @@ public final class ProfilerFlags {
                     + "default because the platform MBean server costs ~10 MB of RSS");
     public static final Flag<Integer> TOP = Flag.integer("NUMAProfilerTop", 20, 1, 100000,
             "Rows of sites.csv and types.csv, and sites listed in the exit summary");
+    public static final Flag<Integer> SITE_DEPTH = Flag.integer("NUMAProfilerSiteDepth", 1, 1, 16,
+            "Frames that make an allocation site: 1 = the allocating method and line; N > 1 adds its N-1 callers (a stack "
+                    + "walk per allocation, several times slower to allocate)");
     public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
             1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
     public static final Flag<Integer> ARRAY_CHUNK = Flag.custom("NUMAProfilerArrayChunk", "int", 256,
@@ -80,7 +83,7 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
-                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
+                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SITE_DEPTH, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
                 NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET);
     }
 
