@@ -56,6 +56,7 @@ public final class AwarenessThread implements AutoCloseable {
     private final IntervalCollector collector = new IntervalCollector();
     private final ThreadAllocation allocation = new ThreadAllocation();
     private final CpuLoad cpuLoad = new CpuLoad();
+    private ProcessCpu processCpu;
     private final DecisionLog csv;
     private final int mainNode;
     /** The latest intervals only: a long-running JVM must not grow without bound (the CSV keeps them all). */
@@ -68,6 +69,7 @@ public final class AwarenessThread implements AutoCloseable {
     private volatile boolean running;
     private volatile AppState state = AppState.UNDECIDED;
     private AppState lastSettled = AppState.UNDECIDED;
+    private Placement lastPlacement;
     private volatile int migrations;
     private volatile String signalUsed = "none";
     private volatile String failure;
@@ -199,8 +201,7 @@ public final class AwarenessThread implements AutoCloseable {
             cpuLoad.busySinceLastCall(); // so the first choice looks at load since start, not since boot
         }
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        log.accept("started on " + topology + ", signal=" + settings.signal().name()
-                .toLowerCase(java.util.Locale.ROOT) + (settings.fake() ? ", fake (always single node)" : "")
+        log.accept("started on " + topology + ", signal=" + com.numa.core.flags.Flag.spell(settings.signal()) + (settings.fake() ? ", fake (always single node)" : "")
                 + (settings.logOnly() ? ", log only" : "") + ", main thread on node " + topology.node(mainNode).id());
         thread.start();
     }
@@ -265,6 +266,7 @@ public final class AwarenessThread implements AutoCloseable {
             log.accept("work counted as " + work.workUnit() + " from " + work.describe()
                     + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
+            processCpu = new ProcessCpu();
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();
@@ -274,12 +276,15 @@ public final class AwarenessThread implements AutoCloseable {
                 }
                 List<ThreadIdentity> threads = directory.liveThreads();
                 long p = Progress.total();
-                Signal signal = CostSignal.resolve(settings.signal(), work.hasCycles(), p > 0, allocation.supported());
-                List<ThreadWork> deltas = collector.deltas(collect(threads, signal == Signal.ALLOCATION));
+                boolean cpuTime = "cpu-ns".equals(work.workUnit());
+                double jvmBusy = processCpu.busyCpus(System.nanoTime() - last);
+                List<Signal> signals = CostSignal.candidates(settings.signal(), work.hasCycles(), p > 0,
+                        allocation.supported(), cpuTime);
+                List<ThreadWork> deltas = collector.deltas(collect(threads, signals.contains(Signal.ALLOCATION)));
                 long now = System.nanoTime();
-                signalUsed = signal.name().toLowerCase(java.util.Locale.ROOT);
-                double cost = CostSignal.cost(signal, deltas, now - last, p - progress);
-                IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(), cost, signalUsed);
+                IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(),
+                        CostSignal.costs(signals, deltas, now - last, p - progress), jvmBusy);
+                signalUsed = m.signal();
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;
                 progress = p;
@@ -377,7 +382,7 @@ public final class AwarenessThread implements AutoCloseable {
         CpuSet target = pinner.target();
         IntervalRecord r = new IntervalRecord((System.nanoTime() - startNs) / 1_000_000, measuredMs, d.state(), m.signal(),
                 m.cost(), m.mainSharePct(), m.workers(), m.imbalancePct(), action, target == null ? "" : target.toList(),
-                d.migrations());
+                d.migrations(), d.reason());
         synchronized (history) {
             if (history.size() == HISTORY_LIMIT) {
                 history.removeFirst();
@@ -388,10 +393,11 @@ public final class AwarenessThread implements AutoCloseable {
         if (csv != null) {
             csv.add(r);
         }
-        if (before != d.state() && !d.state().probe()) {
-            log.accept("decided " + d.state() + " (" + action + ", signal " + m.signal() + ", main "
-                    + Math.round(m.mainSharePct()) + "%, " + m.workers() + " workers, imbalance "
-                    + Math.round(m.imbalancePct()) + "%)");
+        if (!d.state().probe() && (before != d.state() || d.placement() != lastPlacement)) {
+            log.accept("decided " + d.state() + " (" + action + "): " + d.reason());
+        }
+        if (!d.state().probe()) {
+            lastPlacement = d.placement();
         }
     }
 

@@ -1,29 +1,46 @@
 package com.numa.opt;
 
+import java.util.List;
+import java.util.Locale;
+
 /**
- * The Decide step as a pure state machine (paper §5.1.1), fed one {@link IntervalMetrics} per interval.
+ * The Decide step as a pure state machine (paper §5.1.1), fed one {@link IntervalMetrics} per interval; every
+ * {@link Decision} says why.
  *
- * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node), EMBARRASSINGLY_
- * IMBALANCED (imbalance above the threshold); otherwise the application is parallel and is probed: one interval forced
- * onto a single node, one onto all nodes, then PARALLEL_ON_ALL_NODES when allCost <= singleCost * (1 + margin), else
- * PARALLEL_ON_SINGLE_NODE. A probe whose cost could not be measured (NaN) settles conservatively on a single node.
- * A non-parallel classification during a probe abandons it.
+ * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node); these confine,
+ * unless the JVM keeps more CPUs busy than one node has × (1 + margin) (JIT and GC threads included: then confining
+ * would take CPU away: all nodes). EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
+ * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
+ * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
+ * only when a signal measured on both sides makes one node cheaper by the margin, else PARALLEL_ON_ALL_NODES (no
+ * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
+ * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
- * resets it to the base. Probe intervals always last the base interval. A flip of the settled decision is a migration.
- * An idle interval changes nothing.
+ * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.
+ * Hysteresis: a settled placement is not reversed, nor re-probed, before its hold has passed; the hold starts at the
+ * base interval and doubles with every reversal and every probe verdict (capped at the maximum interval), so a
+ * flapping classification moves the application at most once per hold, and probing backs off. An idle interval changes nothing. Time is the sum of the intervals asked for.
  */
 public final class Decider {
     private final DecisionThresholds t;
     private AppState settled = AppState.UNDECIDED;
     private AppState current = AppState.UNDECIDED;
+    private Placement settledPlacement;
     private long intervalMs;
-    private double singleNodeCost = Double.NaN;
+    private long holdMs;
+    private long clockMs;
+    private long changedAtMs;
+    private long verdictAtMs;
+    private SignalCost verdictCost;
+    private List<SignalCost> singleNodeCosts = List.of();
     private int migrations;
+    private Decision last;
 
     public Decider(DecisionThresholds thresholds) {
         this.t = thresholds;
         this.intervalMs = thresholds.baseIntervalMs();
+        this.holdMs = thresholds.baseIntervalMs();
     }
 
     /** The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. */
@@ -41,35 +58,85 @@ public final class Decider {
     }
 
     public Decision next(IntervalMetrics m) {
+        clockMs += last == null ? 0 : last.intervalMs();
         if (m.idle()) {
-            return decision(current == AppState.PROBING_ALL_NODES || current == AppState.PROBING_SINGLE_NODE
-                    ? t.baseIntervalMs() : intervalMs);
+            return decide(current, last == null ? null : last.placement(), current.probe() ? t.baseIntervalMs()
+                    : intervalMs, "idle: no application work, nothing changes");
         }
         AppState c = classify(m, t);
-        if (!c.parallelDecision()) {
-            return settle(c);
+        String shape = String.format(Locale.ROOT, "main %.0f%%, %d workers, imbalance %.0f%%", m.mainSharePct(),
+                m.workers(), m.imbalancePct());
+        if (c == AppState.EMBARRASSINGLY_IMBALANCED) {
+            // more workers than one node has cores (else TLP_BOUND): confining takes CPU from all but the leader,
+            // so it is a parallel application to probe, not to confine on the classification alone (issue 11)
+            shape = c + ", " + shape;
+        } else if (!c.parallelDecision()) {
+            double room = t.nodeCores() * (1 + t.margin());
+            return m.busyCpus() > room ? settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
+                    "%s (%s) but %.2f CPUs busy, one node has %d, margin %s: all", c, shape, m.busyCpus(),
+                    t.nodeCores(), ProbeVerdict.pct(t.margin())))
+                    : settle(c, c.placement(), c + " (" + shape + ")");
         }
         switch (current) {
             case PROBING_SINGLE_NODE -> {
-                singleNodeCost = m.cost();
-                current = AppState.PROBING_ALL_NODES;
-                return decision(t.baseIntervalMs());
+                singleNodeCosts = m.costs();
+                return decide(AppState.PROBING_ALL_NODES, Placement.ALL_NODES, t.baseIntervalMs(),
+                        "probe: one node measured " + m.signal() + " " + fmt(m.cost()) + ", next on all nodes");
             }
             case PROBING_ALL_NODES -> {
-                double allNodeCost = m.cost();
-                boolean all = !Double.isNaN(singleNodeCost) && !Double.isNaN(allNodeCost)
-                        && allNodeCost <= singleNodeCost * (1 + t.margin());
-                return settle(all ? AppState.PARALLEL_ON_ALL_NODES : AppState.PARALLEL_ON_SINGLE_NODE);
+                ProbeVerdict v = ProbeVerdict.compare(singleNodeCosts, m.costs(), t.margin());
+                return verdict(v, true);
             }
             default -> {
-                current = AppState.PROBING_SINGLE_NODE;
-                singleNodeCost = Double.NaN;
-                return decision(t.baseIntervalMs());
+                ProbeVerdict skip = ProbeVerdict.withoutProbe(m);
+                if (skip != null) {
+                    return verdict(skip, false);
+                }
+                SignalCost now = stillValid(m);
+                if (settled.parallelDecision() && now != null) {
+                    return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
+                            + " within the margin of the probe's " + fmt(verdictCost.cost()));
+                }
+                if (settledPlacement != null && clockMs - changedAtMs < holdMs) {
+                    return held("parallel (" + shape + "), probe");
+                }
+                return decide(AppState.PROBING_SINGLE_NODE, Placement.SINGLE_NODE, t.baseIntervalMs(),
+                        "parallel (" + shape + "): probing one node");
             }
         }
     }
 
-    private Decision settle(AppState s) {
+    private Decision verdict(ProbeVerdict v, boolean probed) {
+        verdictCost = v.onChosen();
+        verdictAtMs = clockMs;
+        AppState s = v.placement() == Placement.ALL_NODES ? AppState.PARALLEL_ON_ALL_NODES
+                : AppState.PARALLEL_ON_SINGLE_NODE;
+        return settle(s, v.placement(), v.reason(), probed);
+    }
+
+    /**
+     * The verdict's signal now, while the verdict still stands; null (re-probe) when that signal moved by more than
+     * the margin, or measures nothing, or the verdict is older than the maximum interval.
+     */
+    private SignalCost stillValid(IntervalMetrics m) {
+        if (verdictCost == null || clockMs - verdictAtMs >= t.maxIntervalMs()) {
+            return null;
+        }
+        SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
+        boolean valid = now != null && now.measurable() && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin();
+        return valid ? now : null;
+    }
+
+    private Decision settle(AppState s, Placement p, String reason) {
+        return settle(s, p, reason, false);
+    }
+
+    /** A verdict counts like a reversal for the hold: each one doubles the wait before the next probe. */
+    private Decision settle(AppState s, Placement p, String reason, boolean verdict) {
+        boolean reversal = settledPlacement != null && p != settledPlacement;
+        if (reversal && !current.probe() && clockMs - changedAtMs < holdMs) {
+            return held(s.toString());
+        }
         if (s == settled) {
             if (t.stabilize() && s.parallelDecision()) {
                 intervalMs = Math.min(t.maxIntervalMs(), intervalMs + t.intervalStepMs());
@@ -81,12 +148,30 @@ public final class Decider {
             settled = s;
             intervalMs = t.baseIntervalMs();
         }
-        current = s;
-        return decision(intervalMs);
+        if (reversal || verdict) {
+            holdMs = Math.min(t.maxIntervalMs(), holdMs * 2);
+        }
+        if (reversal || verdict || settledPlacement == null) {
+            changedAtMs = clockMs;
+        }
+        settledPlacement = p;
+        return decide(s, p, intervalMs, reason);
     }
 
-    private Decision decision(long sleepMs) {
-        return new Decision(current, current.placement(), sleepMs, migrations);
+    /** Keeps the settled decision: {@code wanted} waits until the placement's hold has passed. */
+    private Decision held(String wanted) {
+        return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + wanted + " waits, "
+                + settledPlacement + " kept " + (clockMs - changedAtMs) + " of " + holdMs + " ms");
+    }
+
+    private Decision decide(AppState s, Placement p, long sleepMs, String reason) {
+        current = s;
+        last = new Decision(s, p, sleepMs, migrations, reason);
+        return last;
+    }
+
+    private static String fmt(double cost) {
+        return String.format(Locale.ROOT, "%.3g", cost);
     }
 
     /** The last settled (non-probe) decision. */
@@ -96,5 +181,10 @@ public final class Decider {
 
     public int migrations() {
         return migrations;
+    }
+
+    /** How long the settled placement must stay before it may be reversed or re-probed, ms. */
+    public long holdMs() {
+        return holdMs;
     }
 }

@@ -19,7 +19,7 @@ public final class OptFlags {
     public enum Counters { AUTO, PERF, JVM }
 
     /** The throughput signal compared in the single-versus-all-nodes probe (see {@link CostSignal}). */
-    public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION }
+    public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION, CPU_SHARE }
 
     public static final List<String> FAMILY_PREFIXES = List.of("NUMAOpts");
 
@@ -56,7 +56,9 @@ public final class OptFlags {
                     + "auto = perf where it counts instructions and cycles, else jvm (same CPU time without perf events)");
     public static final Flag<Signal> SIGNAL = Flag.choice("NUMAOptsSignal", Signal.class, Signal.AUTO,
             "probe signal: cpi (needs cycles+instructions), progress (Progress.add from the application), "
-                    + "allocation (bytes allocated by application threads), auto = the first available");
+                    + "allocation (bytes allocated by application threads), cpu-share (CPUs kept busy by application "
+                    + "threads; never confines), auto = the first one measured on both sides of the probe, "
+                    + "in that order");
 
     private OptFlags() {
     }

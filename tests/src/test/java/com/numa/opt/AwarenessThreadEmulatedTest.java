@@ -37,6 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class AwarenessThreadEmulatedTest {
     private CpuSet original;
+    static volatile long[] escaped;
 
     static NumaTopology emulated() {
         return new NumaTopology(List.of(new NumaNode(0, CpuSet.of(0), 1L << 30, 0), new NumaNode(1, CpuSet.of(1), 1L << 30, 0)),
@@ -156,6 +157,7 @@ class AwarenessThreadEmulatedTest {
             Thread w = new Thread(() -> {
                 while (!stop.get()) {
                     burn(1_000_000);
+                    escaped = new long[4096]; // 32 KiB that escape analysis cannot remove: the allocation signal
                 }
             }, "par-w" + i);
             workers.add(w);
@@ -164,8 +166,12 @@ class AwarenessThreadEmulatedTest {
                 inventory(), null, new AffinityPlacement(), m -> { })) {
             workers.forEach(Thread::start); // started under the optimizer: they must be found and counted as workers
             // auto counters without a PMU: the JVM's per-thread CPU time
-            assertTrue(waitFor(() -> a.history().stream().anyMatch(h -> h.state().parallelDecision())),
-                    "history " + a.history());
+            // the first interval may measure no allocation yet (no signal: all nodes, no probe); the probe follows
+            assertTrue(waitFor(() -> {
+                List<AppState> st = a.history().stream().map(IntervalRecord::state).toList();
+                int p = st.indexOf(AppState.PROBING_SINGLE_NODE);
+                return p >= 0 && st.size() > p + 2;
+            }), "history " + a.history());
             List<AppState> states = a.history().stream().map(IntervalRecord::state).toList();
             int probe = states.indexOf(AppState.PROBING_SINGLE_NODE);
             assertTrue(probe >= 0, states.toString());
@@ -181,6 +187,8 @@ class AwarenessThreadEmulatedTest {
                     || a.history().stream().anyMatch(h -> h.state() == AppState.PARALLEL_ON_ALL_NODES)),
                     "history " + a.history());
             assertEquals("allocation", a.history().get(probe + 2).signal());
+            assertTrue(a.history().get(probe + 2).reason().startsWith("allocation single "),
+                    a.history().get(probe + 2).reason());
         } finally {
             stop.set(true);
             for (Thread w : workers) {

@@ -3,6 +3,7 @@ package com.numa.opt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.opt.OptFlags.Signal;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,12 @@ class DeciderTest {
     private static final DecisionThresholds T = DecisionThresholds.defaults(4);
 
     static IntervalMetrics m(double cost, double mainShare, int workers, double imbalance) {
-        return new IntervalMetrics(cost, "cpi", mainShare, workers, imbalance, 1000);
+        return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, cost)), mainShare, workers, imbalance, 1000,
+                Double.NaN);
+    }
+
+    static IntervalMetrics idle() {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, Double.NaN)), 0, 0, 0, 0, Double.NaN);
     }
 
     /** A balanced parallel interval (8 workers on a 4-core node) with the given cost. */
@@ -31,10 +37,13 @@ class DeciderTest {
         Decision tlp = d.next(m(1.0, 20, 3, 10));
         assertEquals(AppState.TLP_BOUND, tlp.state());
         assertEquals(Placement.SINGLE_NODE, tlp.placement());
+        Decision st2 = d.next(m(1.0, 95, 0, 0));
+        assertEquals(2, st2.migrations(), "two flips after the first decision");
+        // more workers than a node has cores: probed like any parallel application, not confined on sight
         Decision ei = d.next(m(1.0, 10, 8, 150));
-        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, ei.state());
-        assertEquals(Placement.SINGLE_NODE, ei.placement());
-        assertEquals(2, ei.migrations(), "two flips after the first decision");
+        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, Decider.classify(m(1.0, 10, 8, 150), T));
+        assertEquals(AppState.PROBING_SINGLE_NODE, ei.state());
+        assertTrue(ei.reason().startsWith("parallel (EMBARRASSINGLY_IMBALANCED, main 10%"), ei.reason());
     }
 
     @Test
@@ -69,8 +78,9 @@ class DeciderTest {
         "1.0, 1.01,  0.0,  PARALLEL_ON_SINGLE_NODE",
         "1.0, 1.9,   1.0,  PARALLEL_ON_ALL_NODES",
         "2.0, 4.1,   1.0,  PARALLEL_ON_SINGLE_NODE",
-        "NaN, 1.0,   0.15, PARALLEL_ON_SINGLE_NODE",
-        "1.0, NaN,   0.15, PARALLEL_ON_SINGLE_NODE",
+        // unmeasurable on one side: nothing says one node is better, so all nodes (never confine on no evidence)
+        "NaN, 1.0,   0.15, PARALLEL_ON_ALL_NODES",
+        "1.0, NaN,   0.15, PARALLEL_ON_ALL_NODES",
     })
     void marginDecidesTheProbe(double single, double all, double margin, AppState expected) {
         DecisionThresholds t = new DecisionThresholds(4, 80, 90, margin, 4, 200, 200, 10_000, true);
@@ -119,40 +129,39 @@ class DeciderTest {
     @Test
     void stabilizationLengthensRepeatedParallelDecisionsAndResetsOnChange() {
         Decider d = new Decider(T);
-        List<Long> settledIntervals = new ArrayList<>();
         List<Long> probeIntervals = new ArrayList<>();
-        for (int round = 0; round < 4; round++) {
-            probeIntervals.add(d.next(parallel(1)).intervalMs());
-            probeIntervals.add(d.next(parallel(1.0)).intervalMs());
-            Decision s = d.next(parallel(1.0));
+        probeIntervals.add(d.next(parallel(1)).intervalMs());
+        probeIntervals.add(d.next(parallel(1.0)).intervalMs());
+        List<Long> settledIntervals = new ArrayList<>();
+        settledIntervals.add(d.next(parallel(1.0)).intervalMs());
+        for (int i = 0; i < 3; i++) {
+            Decision s = d.next(parallel(1.05)); // within the margin of the probe's cost: the verdict holds
             assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+            assertTrue(s.reason().startsWith("verdict holds"), s.reason());
             settledIntervals.add(s.intervalMs());
         }
         assertEquals(List.of(200L, 400L, 600L, 800L), settledIntervals);
         assertTrue(probeIntervals.stream().allMatch(i -> i == 200L), "probes last the base interval: " + probeIntervals);
-        // the decision changes: back to the base interval, one migration
-        d.next(parallel(1));
+        // the cost drifts beyond the margin: re-probed, and the decision changes: back to the base interval
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1.5)).state());
         d.next(parallel(1.0));
         Decision flipped = d.next(parallel(2.0));
         assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, flipped.state());
         assertEquals(200L, flipped.intervalMs());
         assertEquals(1, flipped.migrations());
         // and it grows again from there
-        d.next(parallel(1));
-        d.next(parallel(1.0));
-        assertEquals(400L, d.next(parallel(2.0)).intervalMs());
+        assertEquals(400L, d.next(parallel(1.0)).intervalMs());
     }
 
     @Test
     void stabilizationIsCappedAndOnlyForParallelDecisions() {
         Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 500, 1000, true));
-        long last = 0;
-        for (int i = 0; i < 5; i++) {
-            d.next(parallel(1));
-            d.next(parallel(1));
-            last = d.next(parallel(1)).intervalMs();
-        }
-        assertEquals(1000, last);
+        d.next(parallel(1));
+        d.next(parallel(1));
+        d.next(parallel(1)); // verdict: all nodes, base interval
+        assertEquals(700, d.next(parallel(1)).intervalMs());
+        assertEquals(1000, d.next(parallel(1)).intervalMs(), "capped");
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state(), "re-probed once the maximum passed");
         Decider single = new Decider(T);
         for (int i = 0; i < 5; i++) {
             assertEquals(200, single.next(m(1, 95, 0, 0)).intervalMs(), "single-threaded is not stabilized");
@@ -172,17 +181,16 @@ class DeciderTest {
     @Test
     void migrationsCountDecisionFlipsOnly() {
         Decider d = new Decider(T);
-        int[] expected = {0, 0, 1, 1, 2, 3};
-        IntervalMetrics[] series = {m(1, 95, 0, 0), m(1, 95, 0, 0), m(1, 10, 2, 0), m(1, 10, 2, 0), m(1, 95, 0, 0),
-            m(1, 10, 8, 200)};
+        int[] expected = {0, 0, 1, 1, 2};
+        IntervalMetrics[] series = {m(1, 95, 0, 0), m(1, 95, 0, 0), m(1, 10, 2, 0), m(1, 10, 2, 0), m(1, 95, 0, 0)};
         for (int i = 0; i < series.length; i++) {
             assertEquals(expected[i], d.next(series[i]).migrations(), "after interval " + i);
         }
-        // probing is not a flip; settling differently from EMBARRASSINGLY_IMBALANCED is
-        d.next(parallel(1));
+        // probing is not a flip; settling differently from SINGLE_THREADED is
+        assertEquals(2, d.next(m(1, 10, 8, 200)).migrations());
+        assertEquals(2, d.next(parallel(1)).migrations());
         assertEquals(3, d.next(parallel(1)).migrations());
-        assertEquals(4, d.next(parallel(1)).migrations());
-        assertEquals(4, d.migrations());
+        assertEquals(3, d.migrations());
     }
 
     @Test
@@ -197,12 +205,140 @@ class DeciderTest {
     @Test
     void idleIntervalChangesNothing() {
         Decider d = new Decider(T);
-        Decision first = d.next(new IntervalMetrics(Double.NaN, "cpi", 0, 0, 0, 0));
+        Decision first = d.next(idle());
         assertEquals(AppState.UNDECIDED, first.state());
         assertEquals(null, first.placement());
         d.next(parallel(1));
-        Decision idle = d.next(new IntervalMetrics(Double.NaN, "cpi", 0, 0, 0, 0));
+        Decision idle = d.next(idle());
         assertEquals(AppState.PROBING_SINGLE_NODE, idle.state(), "still waiting for a measurable single-node interval");
         assertEquals(AppState.PROBING_ALL_NODES, d.next(parallel(1)).state());
+    }
+
+    @Test
+    void noSignalStaysOnAllNodesWithoutProbingAndSaysWhy() {
+        Decider d = new Decider(T);
+        IntervalMetrics nothing = new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, Double.NaN),
+                new SignalCost(Signal.PROGRESS, Double.NaN)), 5, 8, 10, 1000, Double.NaN);
+        for (int i = 0; i < 5; i++) {
+            Decision s = d.next(nothing);
+            assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state(), "never probed, never confined");
+            assertEquals(Placement.ALL_NODES, s.placement());
+            assertEquals("no signal (allocation progress measured nothing): stay on all nodes", s.reason());
+        }
+        Decision none = new Decider(T).next(new IntervalMetrics(List.of(), 5, 8, 10, 1000, Double.NaN));
+        assertEquals("no signal: stay on all nodes", none.reason());
+    }
+
+    @Test
+    void aSignalMeasuredOnOneSideOnlyIsNoEvidenceForOneNode() {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(parallel(1.0)); // cpi on one node
+        Decision s = d.next(new IntervalMetrics(List.of(new SignalCost(Signal.CPI, Double.NaN)), 5, 8, 10, 1000,
+                Double.NaN));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertTrue(s.reason().startsWith("no signal"), s.reason());
+    }
+
+    @ParameterizedTest(name = "single {0}, all {1} -> {2}")
+    @CsvSource(delimiter = ';', value = {
+        "1.2e-3; 1.1e-3; cpi single 0.00120 vs all 0.00110, margin 15%: all",
+        "1.0e-3; 1.149e-3; cpi single 0.00100 vs all 0.00115, margin 15%: all",
+        "1.0e-3; 1.2e-3; cpi single 0.00100 vs all 0.00120, margin 15%: single",
+    })
+    void marginIsRespectedAndTheReasonGivesBothCosts(double single, double all, String reason) {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(parallel(single));
+        Decision s = d.next(parallel(all));
+        assertEquals(reason.endsWith("single") ? Placement.SINGLE_NODE : Placement.ALL_NODES, s.placement());
+        assertEquals(reason, s.reason());
+    }
+
+    @Test
+    void theFirstSignalMeasuredOnBothSidesDecides() {
+        Decider d = new Decider(T);
+        d.next(costs(2.0, 1.0)); // allocation measured: probe
+        d.next(costs(1.0, 1.0)); // one node: allocation and cpu-share
+        Decision s = d.next(costs(Double.NaN, 3.0)); // all nodes: only cpu-share (much "worse": another process's load)
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertEquals("cpu-share single 1.00 vs all 3.00, margin 15%: all (CPU time cannot show one node faster)",
+                s.reason(), "cpu-share never confines");
+    }
+
+    private static IntervalMetrics costs(double allocation, double cpuShare) {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, allocation),
+                new SignalCost(Signal.CPU_SHARE, cpuShare)), 5, 8, 10, 1000, cpuShare > 0 ? 1 / cpuShare : Double.NaN);
+    }
+
+    @Test
+    void aParallelProgramMeasuredOnlyByCpuShareIsNeitherProbedNorConfined() {
+        Decider d = new Decider(DecisionThresholds.defaults(1)); // pseudo-nodes of one CPU
+        for (double busy : new double[] {1.9, 0.6, 1.2}) {
+            Decision s = d.next(costs(Double.NaN, 1 / busy));
+            assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+            assertEquals(Placement.ALL_NODES, s.placement());
+            assertEquals(String.format(java.util.Locale.ROOT, "cpu-share: %.2f CPUs busy, CPU time cannot show one "
+                    + "node faster, no probe: all", busy), s.reason());
+        }
+    }
+
+    @Test
+    void aConfiningClassificationThatNeedsMoreCpusThanANodeStaysOnAllNodes() {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        IntervalMetrics mainAndOneWorker = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 1.9);
+        Decision s = d.next(mainAndOneWorker);
+        assertEquals(AppState.TLP_BOUND, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but 1.90 CPUs busy, one node has 1, margin 15%: all",
+                s.reason());
+        IntervalMetrics singleThreaded = new IntervalMetrics(List.of(), 97, 0, 0, 1000, 1.02);
+        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(singleThreaded).placement(),
+                "one busy CPU fits one node");
+    }
+
+    /**
+     * Hysteresis: a classification that flaps every interval between single-threaded and parallel (with probes whose
+     * verdict is all nodes) moves the application at most once per hold, and the hold doubles with every reversal.
+     */
+    @Test
+    void aFlappingApplicationIsNotReversedWithinTheHold() {
+        Decider d = new Decider(T);
+        long clock = 0;
+        long lastChange = -1;
+        Placement settledPlacement = null;
+        int settledChanges = 0;
+        int placementChanges = 0;
+        Placement inForce = null;
+        int flips = 0;
+        AppState lastClass = null;
+        for (int i = 0; i < 400; i++) {
+            IntervalMetrics m = i % 4 == 0 ? m(1, 95, 0, 0) : parallel(1.0);
+            AppState c = Decider.classify(m, T);
+            flips += lastClass != null && c.parallelDecision() != lastClass.parallelDecision() ? 1 : 0;
+            lastClass = c;
+            long hold = d.holdMs();
+            Decision dec = d.next(m);
+            if (dec.placement() != null && dec.placement() != inForce) {
+                placementChanges++;
+                inForce = dec.placement();
+            }
+            if (!dec.state().probe() && dec.placement() != settledPlacement) {
+                if (settledPlacement != null) {
+                    assertTrue(clock - lastChange >= hold, "reversed after " + (clock - lastChange) + " ms, hold "
+                            + hold + " ms: " + dec);
+                    settledChanges++;
+                }
+                settledPlacement = dec.placement();
+                lastChange = clock;
+            }
+            clock += dec.intervalMs();
+        }
+        assertTrue(flips >= 190, "the script flaps: " + flips);
+        // holds of 200, 400, ... 6400 ms, then 10 s each: the reversals a flapping run can cause
+        assertTrue(settledChanges >= 1 && settledChanges <= 7 + clock / 10_000, "settled reversals: " + settledChanges
+                + " in " + clock + " ms");
+        assertTrue(placementChanges <= 3 * (settledChanges + 1), "placement changes, probes included: " + placementChanges);
+        assertEquals(10_000, d.holdMs(), "the hold doubled up to the maximum interval");
     }
 }

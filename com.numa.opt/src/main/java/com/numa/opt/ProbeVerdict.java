@@ -1,0 +1,61 @@
+package com.numa.opt;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What the measured costs say about a parallel application's placement, and why, in words for the log. Pure.
+ * Confinement is the risky move (the paper's worst case lost a third of the throughput), so one node is chosen only
+ * when a signal measured on both sides says it is cheaper by the margin; without such a signal the answer is all nodes.
+ */
+record ProbeVerdict(Placement placement, SignalCost onChosen, String reason) {
+
+    /** The probe's comparison: the first signal (in preference order) measured on both sides decides. */
+    static ProbeVerdict compare(List<SignalCost> single, List<SignalCost> all, double margin) {
+        for (SignalCost a : all) {
+            SignalCost s = single.stream().filter(c -> c.signal() == a.signal()).findFirst().orElse(null);
+            if (a.measurable() && s != null && s.measurable()) {
+                boolean confine = a.signal() != OptFlags.Signal.CPU_SHARE && a.cost() > s.cost() * (1 + margin);
+                return new ProbeVerdict(confine ? Placement.SINGLE_NODE : Placement.ALL_NODES, confine ? s : a,
+                        String.format(Locale.ROOT, "%s single %.3g vs all %.3g, margin %s: %s", a.name(), s.cost(),
+                                a.cost(), pct(margin), confine ? "single" : a.signal() == OptFlags.Signal.CPU_SHARE
+                                        ? "all (" + CPU_SHARE_RULE + ")" : "all"));
+            }
+        }
+        return noSignal(all);
+    }
+
+    /**
+     * cpu-share shows whether a program uses the CPUs of all nodes, never that one node runs it faster: remote-memory
+     * stalls count as CPU time, and on a shared machine other processes move a program's share by more than any
+     * margin (measured here: 1.3 vs 2.4 for the same spinning program). So it never confines.
+     */
+    static final String CPU_SHARE_RULE = "CPU time cannot show one node faster";
+
+    /**
+     * Before confining the application for a probe: all nodes without probing when no signal measures anything, or
+     * when the deciding signal is cpu-share (which never confines, so a probe would only cost throughput). Null: probe.
+     */
+    static ProbeVerdict withoutProbe(IntervalMetrics m) {
+        SignalCost first = m.firstMeasurable();
+        if (first == null) {
+            return noSignal(m.costs());
+        }
+        if (first.signal() == OptFlags.Signal.CPU_SHARE) {
+            return new ProbeVerdict(Placement.ALL_NODES, first, String.format(Locale.ROOT,
+                    "cpu-share: %.2f CPUs busy, %s, no probe: all", 1 / first.cost(), CPU_SHARE_RULE));
+        }
+        return null;
+    }
+
+    private static ProbeVerdict noSignal(List<SignalCost> tried) {
+        String names = tried.stream().map(SignalCost::name).collect(Collectors.joining(" "));
+        return new ProbeVerdict(Placement.ALL_NODES, null,
+                "no signal" + (names.isEmpty() ? "" : " (" + names + " measured nothing)") + ": stay on all nodes");
+    }
+
+    static String pct(double fraction) {
+        return Math.round(fraction * 100) + "%";
+    }
+}
