@@ -51,15 +51,24 @@ public final class CostSignal {
         return wanted != Signal.AUTO && available ? List.of(wanted) : List.copyOf(auto);
     }
 
-    /** CPUs kept busy by the application threads (MAIN and APPLICATION) when work is CPU nanoseconds. */
+    /**
+     * CPUs kept busy by the application threads (MAIN and APPLICATION) when work is CPU nanoseconds: the sum of each
+     * thread's CPU time over the wall time, each thread counted at most once (a thread cannot use more than one CPU;
+     * its readings and the interval's clock are taken a little apart, and a late reading under load must not make one
+     * busy thread look like more). JIT and GC threads are not counted: their bursts are the JVM's, not the
+     * application's demand. NaN without wall time.
+     */
     public static double busyCpus(List<ThreadWork> deltas, long wallNs) {
-        double cpuNs = 0;
+        if (wallNs <= 0) {
+            return Double.NaN;
+        }
+        double busy = 0;
         for (ThreadWork w : deltas) {
             if (w.thread().role().runsApplication() && w.work() > 0) {
-                cpuNs += w.work();
+                busy += Math.min(1.0, w.work() / wallNs);
             }
         }
-        return wallNs > 0 ? cpuNs / wallNs : Double.NaN;
+        return busy;
     }
 
     /** Each candidate's cost over one interval, in the candidates' order. */

@@ -8,8 +8,9 @@ import java.util.Locale;
  * {@link Decision} says why.
  *
  * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node); these confine,
- * unless the JVM keeps more CPUs busy than one node has × (1 + margin) (JIT and GC threads included: then confining
- * would take CPU away: all nodes). EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
+ * unless the application threads keep more CPUs busy than one node has × (1 + margin) (then confining would take CPU
+ * from the application: all nodes). Only the application's threads count here: JIT and GC bursts come and go with
+ * warm-up and with load, and judging them kept single-threaded programs off one node on a loaded machine. EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
  * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
  * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin, else PARALLEL_ON_ALL_NODES (no
@@ -72,10 +73,14 @@ public final class Decider {
             shape = c + ", " + shape;
         } else if (!c.parallelDecision()) {
             double room = t.nodeCores() * (1 + t.margin());
-            return m.busyCpus() > room ? settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
-                    "%s (%s) but %.2f CPUs busy, one node has %d, margin %s: all", c, shape, m.busyCpus(),
-                    t.nodeCores(), ProbeVerdict.pct(t.margin())))
-                    : settle(c, c.placement(), c + " (" + shape + ")");
+            if (m.busyCpus() > room) {
+                return settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
+                        "%s (%s) but application threads keep %.2f CPUs busy, one node has %d, margin %s: all", c,
+                        shape, m.busyCpus(), t.nodeCores(), ProbeVerdict.pct(t.margin())));
+            }
+            return settle(c, c.placement(), c + " (" + shape + ")" + (Double.isNaN(m.busyCpus()) ? ": one node"
+                    : String.format(Locale.ROOT, ", application threads keep %.2f CPUs busy, one node has %d: one node",
+                            m.busyCpus(), t.nodeCores())));
         }
         switch (current) {
             case PROBING_SINGLE_NODE -> {

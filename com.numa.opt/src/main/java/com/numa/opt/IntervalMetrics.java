@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * The Process step's output for one interval (paper §5.1): each candidate signal's cost (CPI or its stand-ins, lower
  * is better, NaN when unmeasurable, in the order the probe prefers them), the main thread's share of the application's
- * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the whole JVM
- * kept busy ({@link ProcessCpu}: what must fit on a node before the program is confined to it; NaN when unknown).
+ * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the application
+ * threads kept busy ({@link CostSignal#busyCpus}: what must fit on a node before the program is confined to it; NaN
+ * when work is not CPU time).
  * Application work is that of MAIN and APPLICATION threads; JVM-internal threads are left out as the paper leaves out
  * VM threads.
  */

@@ -11,16 +11,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The optimizer as users run it: {@code bin/numa vm -XX:NUMATopology=2 -XX:+NUMAOpts ...} with the packaged agent
- * (run with mvn verify). A single-threaded program ends SINGLE_THREADED, every thread of its JVM on one pseudo-node's
- * CPU as the program itself reads it from /proc, and the decision log has its rows and summary.
+ * (run with mvn verify), default start delay. A single-threaded program ends SINGLE_THREADED, every thread of its JVM
+ * on one pseudo-node's CPU as the program itself reads it from /proc, and the decision log has its rows and summary.
+ * Start-up cost: the thread dump the optimizer needs is taken without starting the platform MBean server (the JVM's
+ * class-loading log shows the DiagnosticCommand bean but no MBean server), and no native library is loaded before
+ * the application's main method.
  */
 class AwarenessThreadAgentTest {
 
     @Test
     void singleThreadedProgramUnderTheAgentEndsPinnedToOneNode(@TempDir Path tmp) throws Exception {
         Path log = tmp.resolve("decisions.csv");
-        NumaVm run = NumaVm.run(tmp, List.of("-XX:NUMATopology=2", "-XX:+NUMAOpts", "-XX:NUMAOptsLog=" + log),
-                SpinningMainProgram.class, "2500");
+        Path classes = tmp.resolve("classes.log");
+        NumaVm run = NumaVm.run(tmp, List.of("-XX:NUMATopology=2", "-XX:+NUMAOpts", "-XX:NUMAOptsLog=" + log,
+                "-Xlog:class+load=info:file=" + classes), SpinningMainProgram.class, "4000");
         String out = run.out();
         String err = run.err();
         assertEquals(0, run.exitCode(), err);
@@ -33,6 +37,25 @@ class AwarenessThreadAgentTest {
         assertEquals(String.join(",", IntervalRecord.HEADER), lines.get(0));
         assertTrue(lines.stream().anyMatch(l -> l.contains(",SINGLE_THREADED,")), String.join("\n", lines));
         String summary = lines.get(lines.size() - 1);
-        assertTrue(summary.startsWith("# summary,") && summary.contains("final_state=SINGLE_THREADED"), summary);
+        assertTrue(summary.startsWith("# summary,") && summary.contains("final_state=SINGLE_THREADED")
+                && summary.contains(" measured=yes "), summary);
+        List<String> loaded = Files.readAllLines(classes);
+        assertTrue(loaded.stream().anyMatch(l -> l.contains(" com.sun.management.internal.DiagnosticCommandImpl ")),
+                "the thread dump was taken");
+        assertTrue(loaded.stream().noneMatch(l -> l.contains(" com.sun.jmx.mbeanserver.JmxMBeanServer ")),
+                "the platform MBean server was started");
+        int mainLoaded = indexOf(loaded, " " + SpinningMainProgram.class.getName() + " ");
+        int jnaLoaded = indexOf(loaded, " com.sun.jna.Native ");
+        assertTrue(mainLoaded >= 0 && (jnaLoaded < 0 || jnaLoaded > mainLoaded),
+                "JNA loaded (line " + jnaLoaded + ") before the application's main class (line " + mainLoaded + ")");
+    }
+
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -80,7 +80,8 @@ class AwarenessThreadEmulatedTest {
     }
 
     static FlagValues flags(String... extra) throws Exception {
-        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100"));
+        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100",
+                "-XX:NUMAOptsStartDelay=0"));
         a.addAll(List.of(extra));
         return FeatureRegistry.of(new OptFeature()).flagSet().parse(a);
     }
@@ -106,13 +107,23 @@ class AwarenessThreadEmulatedTest {
                 "-XX:NUMAOptsCounters=perf"),
                 emulated(), inventory(), null, new AffinityPlacement(), messages::add)) {
             assertTrue(a.running());
+            // this test thread is the main thread and does all the work; however loaded the machine, its demand is
+            // one CPU at most, which fits a pseudo-node (no wall-clock bound here beyond the minute that stops a hang)
             long end = System.nanoTime() + 60_000_000_000L;
-            while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
-                sink += burn(2_000_000); // this test thread is the main thread and does all the work
+            IntervalRecord confined = null;
+            while (confined == null && System.nanoTime() < end) {
+                sink += burn(2_000_000);
+                List<IntervalRecord> h = a.history();
+                IntervalRecord lastRow = h.isEmpty() ? null : h.get(h.size() - 1);
+                if (lastRow != null && lastRow.state() == AppState.SINGLE_THREADED && lastRow.cpus().matches("\\d+")) {
+                    confined = lastRow;
+                }
             }
-            assertEquals(AppState.SINGLE_THREADED, a.state(), "history " + a.history());
-            String node = a.history().get(a.history().size() - 1).cpus();
+            assertTrue(confined != null, "never confined; history " + a.history());
+            String node = confined.cpus();
             assertTrue(node.equals("0") || node.equals("1"), "single node CPUs: " + node);
+            assertTrue(confined.reason().startsWith("SINGLE_THREADED (main ")
+                    && confined.reason().endsWith(": one node"), confined.reason());
             waitFor(() -> allowedCpus().values().stream().allMatch(node::equals));
             Map<Integer, String> allowed = allowedCpus();
             assertTrue(allowed.values().stream().allMatch(node::equals), "every JVM thread on CPU " + node + ": " + allowed);
@@ -178,17 +189,26 @@ class AwarenessThreadEmulatedTest {
             assertEquals(AppState.PROBING_ALL_NODES, states.get(probe + 1), states.toString());
             assertTrue(states.get(probe + 2).parallelDecision(), states.toString());
             IntervalRecord single = a.history().get(probe);
-            IntervalRecord all = a.history().get(probe + 1);
+            IntervalRecord onOneNode = a.history().get(probe + 1); // measured on one node, then all nodes asked for
+            IntervalRecord onAllNodes = a.history().get(probe + 2); // measured on all nodes: the verdict
             assertTrue(single.action().startsWith("pin-single:node"), single.toString());
-            assertEquals("pin-all", all.action());
-            // Documented end state on 2 CPUs: four busy workers get about twice the allocation throughput on both
-            // pseudo-nodes, far outside the 15% margin, so the probe keeps them on all nodes.
-            assertTrue(waitFor(() -> a.state() == AppState.PARALLEL_ON_ALL_NODES
-                    || a.history().stream().anyMatch(h -> h.state() == AppState.PARALLEL_ON_ALL_NODES)),
-                    "history " + a.history());
-            assertEquals("allocation", a.history().get(probe + 2).signal());
-            assertTrue(a.history().get(probe + 2).reason().startsWith("allocation single "),
-                    a.history().get(probe + 2).reason());
+            assertEquals("pin-all", onOneNode.action());
+            // On a quiet machine four busy workers get about twice the allocation throughput on both pseudo-nodes
+            // (the README's end state), but other processes can take either probe interval's CPUs: what must hold
+            // whatever the load is that the verdict follows the margin from the two costs it logged, and says so.
+            double one = onOneNode.cost();
+            double all = onAllNodes.cost();
+            String reason = onAllNodes.reason();
+            if (Double.isNaN(one) || Double.isNaN(all)) {
+                assertEquals(AppState.PARALLEL_ON_ALL_NODES, onAllNodes.state(), reason);
+                assertTrue(reason.startsWith("no signal"), reason);
+            } else {
+                boolean confine = all > one * 1.15;
+                assertEquals(confine ? AppState.PARALLEL_ON_SINGLE_NODE : AppState.PARALLEL_ON_ALL_NODES,
+                        onAllNodes.state(), reason);
+                assertEquals(String.format(java.util.Locale.ROOT, "allocation single %.3g vs all %.3g, margin 15%%: %s",
+                        one, all, confine ? "single" : "all"), reason);
+            }
         } finally {
             stop.set(true);
             for (Thread w : workers) {

@@ -21,7 +21,7 @@ class AwarenessThreadParallelProgramTest {
     void aScalingProgramWithoutAllocationOrProgressEndsOnAllNodesAndTheLogSaysWhy(@TempDir Path tmp) throws Exception {
         Path log = tmp.resolve("l.csv");
         NumaVm run = NumaVm.run(tmp, List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2", "-XX:NUMAOptsLog=" + log),
-                ParallelSpinProgram.class, "2", "2500");
+                ParallelSpinProgram.class, "2", "4000");
         String err = run.err();
         assertEquals(0, run.exitCode(), err);
         List<String> lines = Files.readAllLines(log);

@@ -290,11 +290,44 @@ class DeciderTest {
         Decision s = d.next(mainAndOneWorker);
         assertEquals(AppState.TLP_BOUND, s.state());
         assertEquals(Placement.ALL_NODES, s.placement());
-        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but 1.90 CPUs busy, one node has 1, margin 15%: all",
-                s.reason());
-        IntervalMetrics singleThreaded = new IntervalMetrics(List.of(), 97, 0, 0, 1000, 1.02);
-        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(singleThreaded).placement(),
-                "one busy CPU fits one node");
+        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but application threads keep 1.90 CPUs busy, one "
+                + "node has 1, margin 15%: all", s.reason());
+        IntervalMetrics singleThreaded = new IntervalMetrics(List.of(), 97, 0, 0, 1000, 1.0);
+        Decision st = new Decider(DecisionThresholds.defaults(1)).next(singleThreaded);
+        assertEquals(Placement.SINGLE_NODE, st.placement(), "one busy CPU fits one node");
+        assertEquals("SINGLE_THREADED (main 97%, 0 workers, imbalance 0%), application threads keep 1.00 CPUs busy, "
+                + "one node has 1: one node", st.reason());
+        IntervalMetrics unknownDemand = new IntervalMetrics(List.of(), 97, 0, 0, 1000, Double.NaN);
+        Decision pmu = new Decider(DecisionThresholds.defaults(1)).next(unknownDemand);
+        assertEquals(Placement.SINGLE_NODE, pmu.placement(), "work counted in instructions: the paper's rule alone");
+        assertEquals("SINGLE_THREADED (main 97%, 0 workers, imbalance 0%): one node", pmu.reason());
+    }
+
+    /**
+     * The CI failure of the first attempt (issue 11): the whole JVM's CPU time, JIT and GC included, kept a
+     * single-threaded program off one node whenever a compiler burst or a loaded machine pushed it past one node's
+     * CPUs. The demand judged is the application threads', each counted at most once, so one busy main thread always
+     * fits a node of one CPU, whatever the JIT, the GC or a late reading under load add.
+     */
+    @Test
+    void aSingleThreadedProgramFitsOneNodeWhateverTheJitGcAndALateReadingAdd() {
+        com.numa.core.threads.ThreadIdentity main = new com.numa.core.threads.ThreadIdentity(1, "main", 1, false,
+                com.numa.core.threads.ThreadRole.MAIN);
+        com.numa.core.threads.ThreadIdentity jit = new com.numa.core.threads.ThreadIdentity(2, "C2 CompilerThread0",
+                -1, true, com.numa.core.threads.ThreadRole.JVM_INTERNAL);
+        com.numa.core.threads.ThreadIdentity gc = new com.numa.core.threads.ThreadIdentity(3, "GC Thread#0", -1, true,
+                com.numa.core.threads.ThreadRole.JVM_INTERNAL);
+        long wall = 200_000_000L;
+        // main read 40 ms late (the Awareness Thread descheduled while collecting), JIT and GC busy all interval
+        List<ThreadWork> deltas = List.of(new ThreadWork(main, 240e6, Double.NaN, Double.NaN),
+                new ThreadWork(jit, 200e6, Double.NaN, Double.NaN), new ThreadWork(gc, 150e6, Double.NaN, Double.NaN));
+        double busy = CostSignal.busyCpus(deltas, wall);
+        assertEquals(1.0, busy, 1e-12);
+        IntervalMetrics m = IntervalMetrics.of(deltas, 4, CostSignal.costs(List.of(Signal.CPU_SHARE), deltas, wall, 0),
+                busy);
+        Decision d = new Decider(DecisionThresholds.defaults(1)).next(m);
+        assertEquals(AppState.SINGLE_THREADED, d.state());
+        assertEquals(Placement.SINGLE_NODE, d.placement(), d.reason());
     }
 
     /**

@@ -108,6 +108,17 @@ class IntervalMetricsTest {
     }
 
     @Test
+    void aThreadKeepsAtMostOneCpuBusy() {
+        ThreadIdentity main = new ThreadIdentity(1, "main", 1, false, ThreadRole.MAIN);
+        ThreadIdentity app = new ThreadIdentity(2, "w", 2, false, ThreadRole.APPLICATION);
+        // the readings of an interval are taken a little after its clock: 230 ms of CPU time in 200 ms of wall time
+        List<ThreadWork> d = List.of(new ThreadWork(main, 230e6, Double.NaN, Double.NaN),
+                new ThreadWork(app, 50e6, Double.NaN, Double.NaN));
+        assertEquals(1.25, CostSignal.busyCpus(d, 200_000_000), 1e-12);
+        assertTrue(Double.isNaN(CostSignal.busyCpus(d, 0)));
+    }
+
+    @Test
     void aTrickleOfAllocationIsNoSignal() {
         ThreadIdentity app = new ThreadIdentity(2, "w", 2, false, ThreadRole.APPLICATION);
         // 4 KiB in 200 ms (a thread start, a lambda) is not throughput
