@@ -13,7 +13,8 @@ import java.util.Locale;
  * warm-up and with load, and judging them kept single-threaded programs off one node on a loaded machine. EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
  * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
  * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
- * only when a signal measured on both sides makes one node cheaper by the margin, else PARALLEL_ON_ALL_NODES (no
+ * only when a signal measured on both sides makes one node cheaper by the margin (a wall-time signal only if the
+ * application got at least as many CPUs on all nodes as on one), else PARALLEL_ON_ALL_NODES (no
  * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
  * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
  *
@@ -35,6 +36,7 @@ public final class Decider {
     private long verdictAtMs;
     private SignalCost verdictCost;
     private List<SignalCost> singleNodeCosts = List.of();
+    private double singleNodeBusy = Double.NaN;
     private int migrations;
     private Decision last;
 
@@ -85,11 +87,13 @@ public final class Decider {
         switch (current) {
             case PROBING_SINGLE_NODE -> {
                 singleNodeCosts = m.costs();
+                singleNodeBusy = m.busyCpus();
                 return decide(AppState.PROBING_ALL_NODES, Placement.ALL_NODES, t.baseIntervalMs(),
                         "probe: one node measured " + m.signal() + " " + fmt(m.cost()) + ", next on all nodes");
             }
             case PROBING_ALL_NODES -> {
-                ProbeVerdict v = ProbeVerdict.compare(singleNodeCosts, m.costs(), t.margin());
+                ProbeVerdict v = ProbeVerdict.compare(singleNodeCosts, m.costs(), t.margin(), singleNodeBusy,
+                        m.busyCpus());
                 return verdict(v, true);
             }
             default -> {

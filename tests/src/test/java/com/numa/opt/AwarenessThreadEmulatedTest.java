@@ -203,11 +203,19 @@ class AwarenessThreadEmulatedTest {
                 assertEquals(AppState.PARALLEL_ON_ALL_NODES, onAllNodes.state(), reason);
                 assertTrue(reason.startsWith("no signal"), reason);
             } else {
-                boolean confine = all > one * 1.15;
-                assertEquals(confine ? AppState.PARALLEL_ON_SINGLE_NODE : AppState.PARALLEL_ON_ALL_NODES,
-                        onAllNodes.state(), reason);
-                assertEquals(String.format(java.util.Locale.ROOT, "allocation single %.3g vs all %.3g, margin 15%%: %s",
-                        one, all, confine ? "single" : "all"), reason);
+                String costs = String.format(java.util.Locale.ROOT, "allocation single %.3g vs all %.3g, margin 15%%",
+                        one, all);
+                if (!(all > one * 1.15)) {
+                    assertEquals(AppState.PARALLEL_ON_ALL_NODES, onAllNodes.state(), reason);
+                    assertEquals(costs + ": all", reason);
+                } else if (onAllNodes.state() == AppState.PARALLEL_ON_SINGLE_NODE) {
+                    assertEquals(costs + ": single", reason);
+                } else {
+                    // slower on all nodes, but for want of CPU that another process took: not believed
+                    assertEquals(AppState.PARALLEL_ON_ALL_NODES, onAllNodes.state(), reason);
+                    assertTrue(reason.startsWith(costs + ", but application threads got fewer CPUs on all nodes"),
+                            reason);
+                }
             }
         } finally {
             stop.set(true);

@@ -266,6 +266,36 @@ class DeciderTest {
                 s.reason(), "cpu-share never confines");
     }
 
+    /**
+     * Do no harm on a shared machine: a wall-time signal that finds all nodes slower is not believed when the
+     * application got fewer CPUs there than on one node (another process took them); it is when the application got
+     * at least as many, and still did less per second.
+     */
+    @ParameterizedTest(name = "allocation single 1.0 vs all 2.0, CPUs busy {0} on one node, {1} on all -> {2}")
+    @CsvSource({
+        "0.95, 0.60, PARALLEL_ON_ALL_NODES",
+        "0.95, 0.95, PARALLEL_ON_SINGLE_NODE",
+        "0.95, 1.90, PARALLEL_ON_SINGLE_NODE",
+        "NaN,  NaN,  PARALLEL_ON_SINGLE_NODE",
+    })
+    void aWallTimeSignalIsNotBelievedWhenTheApplicationGotFewerCpusOnAllNodes(double busySingle, double busyAll,
+            AppState expected) {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        d.next(allocation(1.0, 1.0));
+        d.next(allocation(1.0, busySingle));
+        Decision s = d.next(allocation(2.0, busyAll));
+        assertEquals(expected, s.state(), s.reason());
+        if (expected == AppState.PARALLEL_ON_ALL_NODES) {
+            assertEquals(String.format(java.util.Locale.ROOT, "allocation single 1.00 vs all 2.00, margin 15%%, but "
+                    + "application threads got fewer CPUs on all nodes (%.2f vs %.2f on one): other load, not "
+                    + "placement: all", busyAll, busySingle), s.reason());
+        }
+    }
+
+    private static IntervalMetrics allocation(double cost, double busy) {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, cost)), 5, 8, 10, 1000, busy);
+    }
+
     private static IntervalMetrics costs(double allocation, double cpuShare) {
         return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, allocation),
                 new SignalCost(Signal.CPU_SHARE, cpuShare)), 5, 8, 10, 1000, cpuShare > 0 ? 1 / cpuShare : Double.NaN);
