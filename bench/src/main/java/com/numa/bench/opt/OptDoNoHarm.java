@@ -135,8 +135,7 @@ public final class OptDoNoHarm implements Callable<Integer> {
             optFlags.add(f);
         }
         try {
-            OptOverheadChild.optimizerFlags().parse(optFlags.subList(0, 1)); // NUMATopology is the agent's, not opt's
-            OptOverheadChild.optimizerFlags().parse(extraFlags);
+            OptOverheadChild.optimizerFlags().parse(extraFlags); // as the agent will, so that a bad flag stops here
         } catch (FlagException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -31,12 +31,11 @@ import picocli.CommandLine.Spec;
  * per-workload means and minima, the geometric mean of the overhead, and the Awareness Thread's own CPU time as a
  * share of the run (the direct cost, immune to the noise of a shared machine); {@code --csv FILE} also writes it.
  *
- * <p>{@code --real} asks the other question, do no harm (issue 11): the optimizer acts for real on the emulated 2 nodes
- * and no child is restricted, so {@code speed_ratio_median} (median base time / median optimizer time, below 1 =
- * slower with the optimizer) is what a user of the 2 CPUs gains or loses.
+ * <p>The other question, do no harm (issue 11: does a user lose anything with the optimizer acting for real?), is
+ * {@link OptDoNoHarm}'s.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar com.numa.bench.opt.OptOverhead [--runs 5] [--scale 1.0]
- * [--cpu 0] [--real] [--workloads a,b] [--csv file] [-XX:NUMAOpts... extra flags for the optimizer runs]}
+ * [--cpu 0] [--workloads a,b] [--csv file] [-XX:NUMAOpts... extra flags for the optimizer runs]}
  */
 @Command(name = "OptOverhead", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Overhead of the NUMA optimizer (-XX:+NUMAOpts -XX:+NUMAOptsFake) on the built-in workloads, "
@@ -64,10 +63,6 @@ public final class OptOverhead implements Callable<Integer> {
             converter = BenchCommandLine.WorkloadName.class,
             description = "Workloads, comma-separated (default: ${DEFAULT-VALUE}); listed below.")
     private List<Workload> workloads;
-
-    @Option(names = "--real", description = "Do no harm instead of overhead: the optimizer acts for real (no "
-            + "-XX:+NUMAOptsFake) on the emulated 2 nodes, and no child runs under taskset (both have CPUs 0 and 1).")
-    private boolean real;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write the table to FILE.")
     private Path csv;
@@ -97,8 +92,7 @@ public final class OptOverhead implements Callable<Integer> {
     public Integer call() throws IOException {
         require(spec, runs >= 1, "--runs must be at least 1, not " + runs);
         require(spec, scale > 0, "--scale must be above 0, not " + scale);
-        List<String> optFlags = new ArrayList<>(real ? List.of("-XX:+NUMAOpts")
-                : List.of("-XX:+NUMAOpts", "-XX:+NUMAOptsFake"));
+        List<String> optFlags = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:+NUMAOptsFake"));
         for (String f : extraFlags) {
             require(spec, f.startsWith("-XX:"), "unknown option '" + f + "' (other arguments must be -XX: flags)");
             optFlags.add(f);
@@ -127,7 +121,7 @@ public final class OptOverhead implements Callable<Integer> {
         }
         String table = CsvTables.table(List.of("workload", "runs", "base_mean_ms", "base_sd_ms", "opt_mean_ms",
                 "opt_sd_ms", "overhead_pct", "base_min_ms", "opt_min_ms", "min_overhead_pct", "thread_cpu_pct",
-                "opt_final_state", "speed_ratio_median"),
+                "opt_final_state"),
                 out -> {
                     for (Row r : rows) {
                         double bmin = Stats.min(r.baseMs());
@@ -136,8 +130,7 @@ public final class OptOverhead implements Callable<Integer> {
                                 format("%.1f", sd(r.baseMs())), format("%.1f", Stats.mean(r.optMs())),
                                 format("%.1f", sd(r.optMs())), format("%.2f", r.overheadPct()), format("%.1f", bmin),
                                 format("%.1f", omin), format("%.2f", 100.0 * (omin / bmin - 1)),
-                                format("%.3f", Stats.mean(r.threadCpuPct())), r.state(),
-                                format("%.3f", Stats.median(r.baseMs()) / Stats.median(r.optMs())));
+                                format("%.3f", Stats.mean(r.threadCpuPct())), r.state());
                     }
                 });
         double[] meanRatios = rows.stream().mapToDouble(r -> Stats.mean(r.optMs()) / Stats.mean(r.baseMs())).toArray();
@@ -148,7 +141,7 @@ public final class OptOverhead implements Callable<Integer> {
                 format("%.2f", 100.0 * (Stats.geomean(meanRatios) - 1)), "geomean_min_overhead_pct",
                 format("%.2f", 100.0 * (Stats.geomean(minRatios) - 1)), "mean_thread_cpu_pct",
                 format("%.3f", Stats.mean(threadCpu)), "flags", String.join(" ", optFlags), "cpu", cpu, "java",
-                System.getProperty("java.version"), "real", real));
+                System.getProperty("java.version")));
         System.out.print(table);
         System.out.print(summary);
         if (csv != null) {
@@ -161,8 +154,7 @@ public final class OptOverhead implements Callable<Integer> {
     private OptOverheadChild.Result runChild(Workload w, List<String> flags) throws IOException {
         List<String> args = new ArrayList<>(List.of(w.name(), Double.toString(scale)));
         args.addAll(flags);
-        ChildJvm jvm = real ? ChildJvm.current()
-                : ChildJvm.current().via(List.of("taskset", "-c", Integer.toString(cpu)));
+        ChildJvm jvm = ChildJvm.current().via(List.of("taskset", "-c", Integer.toString(cpu)));
         ChildRun run = jvm.classPath(System.getProperty("java.class.path"))
                 .main(OptOverheadChild.class.getName(), args).run();
         System.err.print(run.stderr()); // the optimizer's own messages, as when the child wrote to this terminal
