@@ -80,6 +80,8 @@ public final class AwarenessThread implements AutoCloseable {
     private int singleNode = -1;
     private long startNs;
     private volatile long selfCpuNs = -1;
+    /** True once the start is over and the loop measures. */
+    private volatile boolean measuring;
 
     /** The flag values this thread acts on, resolved once. */
     record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs,
@@ -101,7 +103,7 @@ public final class AwarenessThread implements AutoCloseable {
         this.mainNode = NodeChooser.nodeOf(topology, placement.currentCpu());
         this.thread = new Thread(this::run, THREAD_NAME);
         this.thread.setDaemon(true);
-        this.shutdownHook = new Thread(this::stop, THREAD_NAME + "-exit");
+        this.shutdownHook = new Thread(() -> stop(false), THREAD_NAME + "-exit");
     }
 
     /** An instance that never started (one node, or -XX:-NUMAOpts). */
@@ -252,12 +254,20 @@ public final class AwarenessThread implements AutoCloseable {
         } catch (IllegalStateException e) {
             // already shutting down: the hook is running or ran
         }
-        stop();
+        stop(true);
     }
 
-    private void stop() {
+    /**
+     * At the JVM's exit ({@code close == false}) the wait is only for what has to be written: the decision log, or the
+     * end of a measuring loop. A run that ends while the optimizer is still starting (counters, thread dump) and asked
+     * for no log does not wait for that start to finish: the daemon thread ends with the JVM.
+     */
+    private void stop(boolean close) {
         running = false;
         thread.interrupt();
+        if (!close && !measuring && settings.logFile().isEmpty()) {
+            return;
+        }
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {
@@ -285,6 +295,7 @@ public final class AwarenessThread implements AutoCloseable {
             }
             allocation = new ThreadAllocation();
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
+            measuring = true;
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();

@@ -20,9 +20,13 @@ import java.util.Locale;
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
  * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.
- * Hysteresis: a settled placement is not reversed, nor re-probed, before its hold has passed; the hold starts at the
- * base interval and doubles with every reversal and every probe verdict (capped at the maximum interval), so a
- * flapping classification moves the application at most once per hold, and probing backs off. An idle interval changes nothing. Time is the sum of the intervals asked for.
+ * Hysteresis, asymmetric because confining is the move that can harm: an application is confined only once the
+ * confining classification has lasted the hold without a parallel interval between, and probed only once the
+ * placement has stood for the hold; going back to all nodes happens at the first interval that asks for it. The hold
+ * starts at the base interval and doubles with every reversal and every probe verdict (capped at the maximum
+ * interval), so a flapping classification confines the application at most once per hold, a serial phase shorter than
+ * the hold leaves a parallel program where it is, and probing backs off. An idle interval changes nothing. Time is the
+ * sum of the intervals asked for.
  */
 public final class Decider {
     private final DecisionThresholds t;
@@ -37,6 +41,12 @@ public final class Decider {
     private SignalCost verdictCost;
     private List<SignalCost> singleNodeCosts = List.of();
     private double singleNodeBusy = Double.NaN;
+    /** The first probe pair's verdict for one node, while the reversed pair that must confirm it runs; else null. */
+    private ProbeVerdict unconfirmed;
+    private List<SignalCost> confirmAllCosts = List.of();
+    private double confirmAllBusy = Double.NaN;
+    /** Clock at which the current run of confining classifications began; -1 when the last interval was parallel. */
+    private long confineWantedSinceMs = -1;
     private int migrations;
     private Decision last;
 
@@ -74,29 +84,74 @@ public final class Decider {
             // so it is a parallel application to probe, not to confine on the classification alone (issue 11)
             shape = c + ", " + shape;
         } else if (!c.parallelDecision()) {
+            unconfirmed = null; // a probe under way is abandoned
             double room = t.nodeCores() * (1 + t.margin());
             if (m.busyCpus() > room) {
+                confineWantedSinceMs = -1;
                 return settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
                         "%s (%s) but application threads keep %.2f CPUs busy, one node has %d, margin %s: all", c,
                         shape, m.busyCpus(), t.nodeCores(), ProbeVerdict.pct(t.margin())));
             }
-            return settle(c, c.placement(), c + " (" + shape + ")" + (Double.isNaN(m.busyCpus()) ? ": one node"
-                    : String.format(Locale.ROOT, ", application threads keep %.2f CPUs busy, one node has %d: one node",
-                            m.busyCpus(), t.nodeCores())));
+            if (confineWantedSinceMs < 0) {
+                confineWantedSinceMs = clockMs - (last == null ? t.baseIntervalMs() : last.intervalMs());
+            }
+            String why = c + " (" + shape + ")" + (Double.isNaN(m.busyCpus()) ? "" : String.format(Locale.ROOT,
+                    ", application threads keep %.2f CPUs busy, one node has %d", m.busyCpus(), t.nodeCores()));
+            long wanted = clockMs - confineWantedSinceMs;
+            if (settledPlacement != Placement.SINGLE_NODE && wanted < holdMs) {
+                // confining is the risky move: the classification must last the hold first (a serial phase of a
+                // parallel program that ends sooner would otherwise leave the next parallel phase on one node)
+                return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + why + " for " + wanted
+                        + " of " + holdMs + " ms before confining, " + (settledPlacement == null ? "threads untouched"
+                                : settledPlacement + " kept"));
+            }
+            return settle(c, c.placement(), why + ": one node");
         }
+        confineWantedSinceMs = -1;
         switch (current) {
             case PROBING_SINGLE_NODE -> {
+                if (unconfirmed != null) {
+                    ProbeVerdict second = ProbeVerdict.compare(m.costs(), confirmAllCosts, t.margin(), m.busyCpus(),
+                            confirmAllBusy);
+                    ProbeVerdict first = unconfirmed;
+                    unconfirmed = null;
+                    return verdict(second.placement() == Placement.SINGLE_NODE
+                            ? new ProbeVerdict(Placement.SINGLE_NODE, second.onChosen(), "confirmed: " + first.reason()
+                                    + "; then " + second.reason())
+                            : new ProbeVerdict(Placement.ALL_NODES, second.onChosen(), "not confirmed: "
+                                    + first.reason() + "; then " + second.reason()), true);
+                }
                 singleNodeCosts = m.costs();
                 singleNodeBusy = m.busyCpus();
                 return decide(AppState.PROBING_ALL_NODES, Placement.ALL_NODES, t.baseIntervalMs(),
                         "probe: one node measured " + m.signal() + " " + fmt(m.cost()) + ", next on all nodes");
             }
             case PROBING_ALL_NODES -> {
+                if (unconfirmed != null) {
+                    confirmAllCosts = m.costs();
+                    confirmAllBusy = m.busyCpus();
+                    return decide(AppState.PROBING_SINGLE_NODE, Placement.SINGLE_NODE, t.baseIntervalMs(),
+                            "confirming: all nodes measured " + m.signal() + " " + fmt(m.cost())
+                                    + ", next on one node");
+                }
                 ProbeVerdict v = ProbeVerdict.compare(singleNodeCosts, m.costs(), t.margin(), singleNodeBusy,
                         m.busyCpus());
+                if (v.placement() == Placement.SINGLE_NODE) {
+                    // one pair in one order can be a phase of the program changing between its two intervals: the
+                    // reversed pair (all nodes, then one node) must say the same before the program is confined
+                    unconfirmed = v;
+                    return decide(AppState.PROBING_ALL_NODES, Placement.ALL_NODES, t.baseIntervalMs(),
+                            "probe: " + v.reason() + "; confirming: all nodes again, then one node");
+                }
                 return verdict(v, true);
             }
             default -> {
+                unconfirmed = null;
+                if (settledPlacement == Placement.SINGLE_NODE && !settled.parallelDecision()) {
+                    // confined as single-threaded or TLP-bound, and parallel again: back at once, probe later
+                    return settle(AppState.PARALLEL_ON_ALL_NODES, Placement.ALL_NODES, "parallel (" + shape
+                            + ") again after " + settled + ": all nodes at once, probed after the hold");
+                }
                 ProbeVerdict skip = ProbeVerdict.withoutProbe(m);
                 if (skip != null) {
                     return verdict(skip, false);
@@ -140,12 +195,13 @@ public final class Decider {
         return settle(s, p, reason, false);
     }
 
-    /** A verdict counts like a reversal for the hold: each one doubles the wait before the next probe. */
+    /**
+     * A verdict counts like a reversal for the hold: each one doubles the wait before the next probe. Confining
+     * classifications reach this only once they have lasted the hold (see {@link #next}); going back to all nodes is
+     * never held, since waiting there could only cost the application CPUs.
+     */
     private Decision settle(AppState s, Placement p, String reason, boolean verdict) {
         boolean reversal = settledPlacement != null && p != settledPlacement;
-        if (reversal && !current.probe() && clockMs - changedAtMs < holdMs) {
-            return held(s.toString());
-        }
         if (s == settled) {
             if (t.stabilize() && s.parallelDecision()) {
                 intervalMs = Math.min(t.maxIntervalMs(), intervalMs + t.intervalStepMs());

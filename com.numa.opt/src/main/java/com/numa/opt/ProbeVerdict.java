@@ -19,9 +19,12 @@ record ProbeVerdict(Placement placement, SignalCost onChosen, String reason) {
     /**
      * The probe's comparison: the first signal (in preference order) measured on both sides decides. A wall-time
      * signal (progress, allocation) that says one node is cheaper is believed only when the application threads got
-     * at least as many CPUs on all nodes as on one ({@code busySingle}, {@code busyAll}; NaN: unknown, not checked):
-     * on a shared machine another process can take the CPUs of the all-nodes interval, and the program then does less
-     * per second for want of CPU, not because of its placement (seen here: 3.8 vs 10.0 for H2 while a QEMU guest ran).
+     * at least as many CPUs on all nodes as on one ({@code busySingle}, {@code busyAll}: CPUs kept busy; NaN where
+     * work is not CPU time: not checked). On a shared machine another process can take the CPUs of the all-nodes
+     * interval, and the program then does less per second for want of CPU, not because of its placement (seen here:
+     * H2 3.8 vs 10.0 while a QEMU guest ran). Given that, it also spent more CPU time per unit of work on all nodes
+     * by the margin (cost × busy CPUs), so nothing more needs checking; a program whose phase changed between the two
+     * intervals is what the {@link Decider}'s confirming probe is for.
      */
     static ProbeVerdict compare(List<SignalCost> single, List<SignalCost> all, double margin, double busySingle,
             double busyAll) {

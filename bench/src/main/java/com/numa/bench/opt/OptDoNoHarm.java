@@ -21,7 +21,6 @@ import com.numa.core.stats.Stats;
 import com.numa.core.window.MeasurementWindow;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,8 +29,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,8 +42,9 @@ import picocli.CommandLine.Spec;
  * have the machine's CPUs. Two ratios per program, median time without over median time with the optimizer (below 1
  * = slower with it): {@code wall_ratio} over the whole process (JVM start, agent start, the program, exit) and
  * {@code app_ratio} over the program's own time (a bench workload's timed run; a built-in workload's or an
- * application's iterations, warm-ups included, as their harness marks them). The optimizer's decision log gives the
- * final state, why, and whether it measured at all. Programs whose output differs with the optimizer are reported.
+ * application's iterations, warm-ups included, as their harness marks them). The optimizer runs with its defaults
+ * (no decision log, whose writing would add to the exit); its stderr lines give the decisions, the last one and why,
+ * and whether it measured at all. Programs whose output differs with the optimizer are reported.
  *
  * <p>Suites: {@code bench} (the optimizer's and the profiler's built-in workloads, {@link Workloads}), {@code builtin}
  * ({@code numa characterize --suite builtin}'s seven), {@code apps} (the real applications of the {@code apps}
@@ -109,8 +107,14 @@ public final class OptDoNoHarm implements Callable<Integer> {
     private record Program(String suite, String name, List<String> javaArguments, boolean reportsItself) {
     }
 
-    /** One run: whole-process and program time, ns; the decision log's summary and last settled row (optimizer runs). */
-    private record Run(long wallNs, long appNs, String stdout, String summary, String lastDecision) {
+    /**
+     * One run: whole-process and program time, ns; for optimizer runs whether it measured, how many times it decided
+     * something new (stderr {@code decided} lines) and the last of them.
+     */
+    private record Run(long wallNs, long appNs, String stdout, boolean measured, int decisions, String lastDecision) {
+        String finalState() {
+            return lastDecision.isEmpty() ? "UNDECIDED" : lastDecision.substring(0, lastDecision.indexOf(' '));
+        }
     }
 
     public static void main(String[] args) {
@@ -165,7 +169,7 @@ public final class OptDoNoHarm implements Callable<Integer> {
                 last = opt;
                 System.err.printf(Locale.ROOT, "  %s/%s run %d: wall %.0f / %.0f ms, program %.0f / %.0f ms, %s%n",
                         p.suite(), p.name(), r + 1, base.wallNs() / 1e6, opt.wallNs() / 1e6, base.appNs() / 1e6,
-                        opt.appNs() / 1e6, field(opt.summary(), "final_state"));
+                        opt.appNs() / 1e6, opt.finalState());
             }
             double wallRatio = Stats.median(baseWall) / Stats.median(optWall);
             double appRatio = Stats.median(baseApp) / Stats.median(optApp);
@@ -173,13 +177,12 @@ public final class OptDoNoHarm implements Callable<Integer> {
             appRatios.add(appRatio);
             rows.add(Arrays.asList(p.suite(), p.name(), runs, ms(Stats.median(baseWall)), ms(Stats.median(optWall)),
                     fmt("%.3f", wallRatio), ms(Stats.median(baseApp)), ms(Stats.median(optApp)), fmt("%.3f", appRatio),
-                    field(last.summary(), "final_state"), field(last.summary(), "measured"),
-                    field(last.summary(), "migrations"), field(last.summary(), "placement_changes"),
-                    field(last.summary(), "self_cpu_ms"), sameOutput, last.lastDecision()));
+                    last.finalState(), last.measured() ? "yes" : "no", last.decisions(), sameOutput,
+                    last.lastDecision()));
         }
         String table = CsvTables.table(List.of("suite", "program", "runs", "base_wall_ms", "opt_wall_ms", "wall_ratio",
-                "base_program_ms", "opt_program_ms", "program_ratio", "opt_final_state", "measured", "migrations",
-                "placement_changes", "awareness_cpu_ms", "same_output", "last_decision"), out -> {
+                "base_program_ms", "opt_program_ms", "program_ratio", "opt_final_state", "measured", "decisions",
+                "same_output", "last_decision"), out -> {
                     for (List<Object> row : rows) {
                         out.printRecord(row);
                     }
@@ -252,13 +255,10 @@ public final class OptDoNoHarm implements Callable<Integer> {
     private static Run runOnce(Program p, Path agent, List<String> flags, Path dir) throws IOException {
         Files.createDirectories(dir);
         Path iterations = dir.resolve("iterations.jsonl");
-        Path log = dir.resolve("decisions.csv");
         ChildJvm child = ChildJvm.current().directory(dir).options("-D" + MeasurementWindow.FILE_PROPERTY + "="
                 + iterations).launch(p.javaArguments()).timeout(Duration.ofMinutes(10));
         if (flags != null) {
-            List<String> withLog = new ArrayList<>(flags);
-            withLog.add("-XX:NUMAOptsLog=" + log);
-            child.agent(agent, withLog);
+            child.agent(agent, flags);
         }
         ChildRun run = child.run();
         if (!run.succeeded() && !(p.name().equals("pmd") && run.exitCode() == 4)) {
@@ -267,19 +267,12 @@ public final class OptDoNoHarm implements Callable<Integer> {
         System.err.print(run.stderr().lines().filter(l -> l.startsWith("numa:")).map(l -> "    " + l + "\n")
                 .reduce("", String::concat));
         long app = p.reportsItself() ? run.report(OptOverheadChild.Result.class).elapsedNs() : iterationsNs(iterations);
-        String summary = "";
-        String lastDecision = "";
-        if (flags != null) {
-            List<String> lines = Files.readAllLines(log);
-            summary = lines.get(lines.size() - 1);
-            for (String l : lines.subList(1, lines.size() - 1)) {
-                CSVRecord row = CSVFormat.DEFAULT.parse(new StringReader(l)).getRecords().get(0);
-                if (!row.get(2).startsWith("PROBING_")) {
-                    lastDecision = row.get(2) + " " + row.get(8) + ": " + row.get(row.size() - 1);
-                }
-            }
-        }
-        return new Run(run.wallNs(), app, p.reportsItself() ? "" : run.stdout(), summary, lastDecision);
+        String decided = "numa: NUMAOpts: decided ";
+        List<String> decisions = run.stderr().lines().filter(l -> l.startsWith(decided))
+                .map(l -> l.substring(decided.length())).toList();
+        return new Run(run.wallNs(), app, p.reportsItself() ? "" : run.stdout(),
+                run.stderr().contains("numa: NUMAOpts: work counted as "), decisions.size(),
+                decisions.isEmpty() ? "" : decisions.get(decisions.size() - 1));
     }
 
     /** Every marked iteration, warm-ups included: the optimizer acts during all of them. */
@@ -302,15 +295,6 @@ public final class OptDoNoHarm implements Callable<Integer> {
 
     private static String normalized(String stdout) {
         return stdout.replaceAll("/tmp/numa-app-[^/\\s]+", "<scratch>").strip();
-    }
-
-    private static String field(String summary, String key) {
-        for (String part : summary.split("[ ,]")) {
-            if (part.startsWith(key + "=")) {
-                return part.substring(key.length() + 1);
-            }
-        }
-        return "";
     }
 
     private static String ms(double ns) {
