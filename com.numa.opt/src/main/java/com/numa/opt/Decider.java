@@ -47,6 +47,8 @@ public final class Decider {
     private double confirmAllBusy = Double.NaN;
     /** Clock at which the current run of confining classifications began; -1 when the last interval was parallel. */
     private long confineWantedSinceMs = -1;
+    /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
+    private long driftSinceMs = -1;
     private int migrations;
     private Decision last;
 
@@ -156,11 +158,13 @@ public final class Decider {
                 if (skip != null) {
                     return verdict(skip, false);
                 }
-                SignalCost now = stillValid(m);
-                if (settled.parallelDecision() && now != null) {
-                    return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
-                            + " within the margin of the probe's " + fmt(verdictCost.cost()));
+                if (settled.parallelDecision() && verdictCost != null && clockMs - verdictAtMs < t.maxIntervalMs()) {
+                    Decision holds = verdictHolds(m);
+                    if (holds != null) {
+                        return holds;
+                    }
                 }
+                driftSinceMs = -1;
                 if (settledPlacement != null && clockMs - changedAtMs < holdMs) {
                     return held("parallel (" + shape + "), probe");
                 }
@@ -171,6 +175,7 @@ public final class Decider {
     }
 
     private Decision verdict(ProbeVerdict v, boolean probed) {
+        driftSinceMs = -1;
         verdictCost = v.onChosen();
         verdictAtMs = clockMs;
         AppState s = v.placement() == Placement.ALL_NODES ? AppState.PARALLEL_ON_ALL_NODES
@@ -179,16 +184,29 @@ public final class Decider {
     }
 
     /**
-     * The verdict's signal now, while the verdict still stands; null (re-probe) when that signal moved by more than
-     * the margin, or measures nothing, or the verdict is older than the maximum interval.
+     * The settled verdict kept while its signal stays within the margin of the probe's cost, and while it has been
+     * off for less than the hold: a probe confines the program for an interval, and on a shared machine one interval's
+     * cost moves by more than the margin all the time (other processes, GC), so only a lasting drift re-probes. Null:
+     * re-probe.
      */
-    private SignalCost stillValid(IntervalMetrics m) {
-        if (verdictCost == null || clockMs - verdictAtMs >= t.maxIntervalMs()) {
+    private Decision verdictHolds(IntervalMetrics m) {
+        SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
+        boolean measured = now != null && now.measurable();
+        if (measured && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin()) {
+            driftSinceMs = -1;
+            return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
+                    + " within the margin of the probe's " + fmt(verdictCost.cost()));
+        }
+        if (driftSinceMs < 0) {
+            driftSinceMs = clockMs - (last == null ? t.baseIntervalMs() : last.intervalMs());
+        }
+        long drifted = clockMs - driftSinceMs;
+        if (drifted >= holdMs) {
             return null;
         }
-        SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
-        boolean valid = now != null && now.measurable() && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin();
-        return valid ? now : null;
+        return settle(settled, settledPlacement, "verdict holds: " + verdictCost.name() + " "
+                + (measured ? fmt(now.cost()) + " off the probe's " + fmt(verdictCost.cost()) : "measured nothing")
+                + " for " + drifted + " of " + holdMs + " ms");
     }
 
     private Decision settle(AppState s, Placement p, String reason) {

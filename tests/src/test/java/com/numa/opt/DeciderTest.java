@@ -196,6 +196,23 @@ class DeciderTest {
         assertEquals(400L, d.next(parallel(1.0)).intervalMs());
     }
 
+    /** A probe confines the program for an interval: one noisy interval is no reason for one, a lasting drift is. */
+    @Test
+    void onlyADriftThatLastsTheHoldReprobes() {
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, false));
+        d.next(parallel(1));
+        d.next(parallel(1.0));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, d.next(parallel(1.0)).state());
+        assertEquals(400, d.holdMs());
+        Decision noisy = d.next(parallel(1.5));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, noisy.state());
+        assertEquals("verdict holds: cpi 1.50 off the probe's 1.00 for 200 of 400 ms", noisy.reason());
+        assertEquals("verdict holds: cpi 1.00 within the margin of the probe's 1.00", d.next(parallel(1.0)).reason());
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, d.next(parallel(1.5)).state());
+        Decision lasting = d.next(parallel(1.5));
+        assertEquals(AppState.PROBING_SINGLE_NODE, lasting.state(), lasting.reason());
+    }
+
     @Test
     void stabilizationIsCappedAndOnlyForParallelDecisions() {
         Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 500, 1000, true));
