@@ -80,8 +80,6 @@ public final class AwarenessThread implements AutoCloseable {
     private int singleNode = -1;
     private long startNs;
     private volatile long selfCpuNs = -1;
-    /** True once the start is over and the loop measures. */
-    private volatile boolean measuring;
 
     /** The flag values this thread acts on, resolved once. */
     record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs,
@@ -258,14 +256,15 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     /**
-     * At the JVM's exit ({@code close == false}) the wait is only for what has to be written: the decision log, or the
-     * end of a measuring loop. A run that ends while the optimizer is still starting (counters, thread dump) and asked
-     * for no log does not wait for that start to finish: the daemon thread ends with the JVM.
+     * At the JVM's exit ({@code close == false}) the wait is only for what has to be written, the decision log: without
+     * one the JVM does not wait for a step under way (the first thread dump, loading JNA for a first affinity call:
+     * up to a second of wall time on a loaded machine); the daemon thread ends with the JVM, and the kernel closes its
+     * counters.
      */
     private void stop(boolean close) {
         running = false;
         thread.interrupt();
-        if (!close && !measuring && settings.logFile().isEmpty()) {
+        if (!close && settings.logFile().isEmpty()) {
             return;
         }
         try {
@@ -295,7 +294,6 @@ public final class AwarenessThread implements AutoCloseable {
             }
             allocation = new ThreadAllocation();
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
-            measuring = true;
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();
