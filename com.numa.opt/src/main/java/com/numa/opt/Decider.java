@@ -47,6 +47,8 @@ public final class Decider {
     private double confirmAllBusy = Double.NaN;
     /** Clock at which the current run of confining classifications began; -1 when the last interval was parallel. */
     private long confineWantedSinceMs = -1;
+    /** How the application first showed parallelism (e.g. "4 workers"); null while it has not. */
+    private String parallelSeen;
     /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
     private long driftSinceMs = -1;
     private int migrations;
@@ -87,6 +89,19 @@ public final class Decider {
             shape = c + ", " + shape;
         } else if (!c.parallelDecision()) {
             unconfirmed = null; // a probe under way is abandoned
+            if (parallelSeen != null) {
+                // a serial phase (set-up, a reduction, the tail) of an application that has run in parallel: the
+                // classification does not confine it, only a probe's measured cost does (issue 11, do no harm)
+                confineWantedSinceMs = -1;
+                String why = c + " (" + shape + ") in an application that ran in parallel (" + parallelSeen
+                        + "): only a measured cost confines it";
+                if (settledPlacement == null) {
+                    return settle(c, Placement.ALL_NODES, why + ": all");
+                }
+                // like an idle interval: the settled decision, its verdict and its hold stand
+                return decide(settled, settledPlacement, settled.parallelDecision() ? intervalMs : t.baseIntervalMs(),
+                        why + ": " + settled + " kept");
+            }
             double room = t.nodeCores() * (1 + t.margin());
             if (m.busyCpus() > room) {
                 confineWantedSinceMs = -1;
@@ -110,6 +125,9 @@ public final class Decider {
             return settle(c, c.placement(), why + ": one node");
         }
         confineWantedSinceMs = -1;
+        if (parallelSeen == null) {
+            parallelSeen = m.workers() + " workers";
+        }
         switch (current) {
             case PROBING_SINGLE_NODE -> {
                 if (unconfirmed != null) {

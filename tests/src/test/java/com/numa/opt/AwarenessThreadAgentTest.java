@@ -3,6 +3,8 @@ package com.numa.opt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.core.threads.ThreadRoleRules;
+import com.numa.core.topology.CpuSet;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,10 +31,16 @@ class AwarenessThreadAgentTest {
         String err = run.err();
         assertEquals(0, run.exitCode(), err);
         assertTrue(err.contains("numa: NUMAOpts: decided SINGLE_THREADED"), err);
-        List<String> allowed = out.lines().filter(l -> l.startsWith("tid=")).map(l -> l.substring(l.indexOf("allowed=") + 8))
-                .distinct().toList();
-        assertEquals(1, allowed.size(), "every thread on one pseudo-node: " + out);
-        assertTrue(allowed.get(0).matches("\\d+"), "a single CPU (pseudo-nodes of one CPU each): " + allowed);
+        List<String> threads = out.lines().filter(l -> l.startsWith("tid=")).toList();
+        List<String> allowed = threads.stream().filter(l -> !ThreadRoleRules.isTool(comm(l)))
+                .map(l -> l.substring(l.indexOf("allowed=") + 8, l.indexOf(" comm="))).distinct().toList();
+        assertEquals(1, allowed.size(), "every thread but numa-jvm's own on one pseudo-node: " + out);
+        CpuSet node = CpuSet.parseList(allowed.get(0));
+        // the Awareness Thread is not confined with the application: it must run on time to give the CPUs back
+        String awareness = threads.stream().filter(l -> comm(l).startsWith("NUMA-Awareness")).findFirst()
+                .map(l -> l.substring(l.indexOf("allowed=") + 8, l.indexOf(" comm="))).orElseThrow();
+        CpuSet all = CpuSet.parseList(awareness);
+        assertTrue(all.containsAll(node) && !all.equals(node), "Awareness Thread on " + all + ", application on " + node);
         List<String> lines = Files.readAllLines(log);
         assertEquals(String.join(",", IntervalRecord.HEADER), lines.get(0));
         assertTrue(lines.stream().anyMatch(l -> l.contains(",SINGLE_THREADED,")), String.join("\n", lines));
@@ -48,6 +56,10 @@ class AwarenessThreadAgentTest {
         int jnaLoaded = indexOf(loaded, " com.sun.jna.Native ");
         assertTrue(mainLoaded >= 0 && (jnaLoaded < 0 || jnaLoaded > mainLoaded),
                 "JNA loaded (line " + jnaLoaded + ") before the application's main class (line " + mainLoaded + ")");
+    }
+
+    private static String comm(String threadLine) {
+        return threadLine.substring(threadLine.indexOf(" comm=") + 6);
     }
 
     private static int indexOf(List<String> lines, String part) {

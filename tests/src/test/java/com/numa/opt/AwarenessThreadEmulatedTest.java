@@ -61,15 +61,27 @@ class AwarenessThreadEmulatedTest {
         }
     }
 
+    /** Allowed CPUs of every thread of this JVM but numa-jvm's own (which the optimizer leaves where they are). */
     static Map<Integer, String> allowedCpus() {
         Map<Integer, String> out = new HashMap<>();
         for (int tid : ProcTasks.tids()) {
             String s = ProcTasks.status(tid, "Cpus_allowed_list");
-            if (s != null) {
+            if (s != null && !com.numa.core.threads.ThreadRoleRules.isTool(ProcTasks.comm(tid))) {
                 out.put(tid, s);
             }
         }
         return out;
+    }
+
+    /** Allowed CPUs of the Awareness Thread, by its kernel name. */
+    static String awarenessThreadCpus() {
+        for (int tid : ProcTasks.tids()) {
+            String comm = ProcTasks.comm(tid);
+            if (comm != null && AwarenessThread.THREAD_NAME.startsWith(comm)) {
+                return ProcTasks.status(tid, "Cpus_allowed_list");
+            }
+        }
+        return null;
     }
 
     /** The real directory, with the calling test thread as MAIN (the agent registers the main thread likewise). */
@@ -127,6 +139,7 @@ class AwarenessThreadEmulatedTest {
             waitFor(() -> allowedCpus().values().stream().allMatch(node::equals));
             Map<Integer, String> allowed = allowedCpus();
             assertTrue(allowed.values().stream().allMatch(node::equals), "every JVM thread on CPU " + node + ": " + allowed);
+            assertEquals(original.toList(), awarenessThreadCpus(), "the Awareness Thread keeps every CPU");
 
             // a thread created after the decision that widens its own affinity is pinned back at the next interval
             CountDownLatch widened = new CountDownLatch(1);

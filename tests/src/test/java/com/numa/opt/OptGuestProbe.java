@@ -57,6 +57,9 @@ public final class OptGuestProbe {
             boolean all = true;
             for (int tid : ProcTasks.tids()) {
                 String allowed = ProcTasks.status(tid, "Cpus_allowed_list");
+                if (com.numa.core.threads.ThreadRoleRules.isTool(ProcTasks.comm(tid))) {
+                    continue; // numa-jvm's own threads are left where they are
+                }
                 if (allowed != null && !CpuSet.parseList(allowed).equals(node1)) {
                     all = false;
                     System.out.println("off_node_tid=" + tid + " " + ProcTasks.comm(tid) + " " + allowed);
