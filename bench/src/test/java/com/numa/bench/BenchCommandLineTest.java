@@ -3,6 +3,7 @@ package com.numa.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.bench.opt.OptDoNoHarm;
 import com.numa.bench.opt.OptOverhead;
 import com.numa.bench.profiler.LibrarySuiteRun;
 import com.numa.bench.profiler.ProfilerOverhead;
@@ -72,6 +73,9 @@ class BenchCommandLineTest {
     void badNumaFlagsStopBeforeAnyRun() {
         assertTrue(usageError("OptOverhead", OptOverhead::run, "-XX:NUMAOptsIntervl=5").contains("NUMAOptsIntervl"));
         assertTrue(usageError("OptOverhead", OptOverhead::run, "stray").contains("'stray'"));
+        assertTrue(usageError("OptDoNoHarm", OptDoNoHarm::run, "-XX:NUMAOptsIntervl=5").contains("NUMAOptsIntervl"));
+        assertTrue(usageError("OptDoNoHarm", OptDoNoHarm::run, "--suites", "dacapo").contains("'dacapo'"));
+        assertTrue(usageError("OptDoNoHarm", OptDoNoHarm::run, "--runs", "0").contains("--runs"));
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--profiler-flags",
                 "-XX:NUMAProfilerSampling=0").contains("NUMAProfilerSampling"));
         assertTrue(usageError("LibrarySuiteRun", LibrarySuiteRun::run, "--console", "c.jar", "--class-path", "t",

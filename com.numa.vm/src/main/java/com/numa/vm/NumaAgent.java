@@ -11,6 +11,7 @@ import com.numa.core.threads.MainThread;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ProcTasks;
 import com.numa.perfutil.threads.ThreadInventory;
 import com.numa.perfutil.topology.MachineTopology;
 import com.numa.profiler.MethodWindowMarks;
@@ -58,9 +59,13 @@ public final class NumaAgent {
                 }
                 return; // nothing asked for: load no native library, read no sysfs
             }
-            ThreadInventory inventory = new ThreadInventory();
+            ThreadInventory inventory = new ThreadInventory(inst);
             if (!attached) {
-                int mainTid = LinuxSyscalls.gettid();
+                // from /proc: a native library loaded here would delay the application's start (~0.1 s for JNA)
+                int mainTid = ProcTasks.currentTid();
+                if (mainTid <= 0) {
+                    mainTid = LinuxSyscalls.gettid();
+                }
                 MainThread.register(mainTid);
                 inventory.registerMainThread(mainTid);
                 MainClass.register(LauncherMainClass.probe(inst));

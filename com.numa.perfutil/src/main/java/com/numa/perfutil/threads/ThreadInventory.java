@@ -94,6 +94,15 @@ public final class ThreadInventory implements ThreadDirectory {
         this(new DiagnosticCommandDump(), NumaLog.stderr());
     }
 
+    /**
+     * As {@link #ThreadInventory()}, for the agent: with its Instrumentation the dump is taken without starting the
+     * platform MBean server ({@link DirectDiagnosticCommandDump}, a few times cheaper at the first dump); where that
+     * path is not offered, through the server as before.
+     */
+    public ThreadInventory(java.lang.instrument.Instrumentation inst) {
+        this(inst == null ? new DiagnosticCommandDump() : new DirectDiagnosticCommandDump(inst), NumaLog.stderr());
+    }
+
     ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices) {
         this(dumps, notices, System::nanoTime);
     }
