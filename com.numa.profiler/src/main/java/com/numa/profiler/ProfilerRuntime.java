@@ -4,6 +4,7 @@ import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.profiler.AccessClassifier.Kind;
 import com.numa.profiler.rt.AccessSink;
+import com.numa.profiler.sharing.SharingTracker;
 
 /**
  * The sink behind {@link com.numa.profiler.rt.Hooks}: finds the object's owner word (injected field or side table),
@@ -25,6 +26,8 @@ final class ProfilerRuntime implements AccessSink {
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private final HeaderWordAccess words;
+    /** Null unless -XX:+NUMAProfilerDiagnose: then write-shared objects are handed to it, see {@link #diagnosed}. */
+    private SharingTracker sharing;
     private volatile boolean failed;
     /** Hooks that ran out of stack and skipped their access (the application's own frames had used it up). */
     private volatile long stackOverflows;
@@ -59,6 +62,11 @@ final class ProfilerRuntime implements AccessSink {
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
+    }
+
+    /** Hands write-shared objects and their accesses to {@code tracker} (before {@link #install}). */
+    void diagnose(SharingTracker tracker) {
+        this.sharing = tracker;
     }
 
     /** Makes this the sink of the hooks. */
@@ -206,29 +214,40 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void read(Object o) {
-        access(o, 0, false, false);
+        access(o, 0, -1, false, false);
     }
 
     @Override
     public void write(Object o) {
-        access(o, 0, true, false);
+        access(o, 0, -1, true, false);
+    }
+
+    @Override
+    public void readField(Object o, int fieldId) {
+        access(o, 0, fieldId, false, false);
+    }
+
+    @Override
+    public void writeField(Object o, int fieldId) {
+        access(o, 0, fieldId, true, false);
     }
 
     @Override
     public void readArray(Object array, int index) {
-        access(array, index, false, true);
+        access(array, index, -1, false, true);
     }
 
     @Override
     public void writeArray(Object array, int index) {
-        access(array, index, true, true);
+        access(array, index, -1, true, true);
     }
 
     /**
-     * A counted access (every access, or the sampled one in N) to a field of {@code o}, or to element {@code index} of
-     * an array: arrays never carry the injected word, so they skip the type check.
+     * A counted access (every access, or the sampled one in N) to a field of {@code o} (named by {@code fieldId} under
+     * diagnosis, else -1), or to element {@code index} of an array: arrays never carry the injected word, so they skip
+     * the type check.
      */
-    private void access(Object o, int index, boolean write, boolean array) {
+    private void access(Object o, int index, int fieldId, boolean write, boolean array) {
         ProfiledThread t = enter();
         if (t == null) {
             return;
@@ -244,11 +263,14 @@ final class ProfilerRuntime implements AccessSink {
                     word = OwnerWords.tag(t.key, 0, node);
                 }
                 long next = count(t, word, write, node, false);
+                if (sharing != null) {
+                    next = diagnosed(t, o, index, fieldId, next, write, false, node);
+                }
                 if (next != word) {
                     HeaderWordAccess.set(o, at, next);
                 }
             } else {
-                viaSideTable(t, o, index, write, node);
+                viaSideTable(t, o, index, fieldId, write, array, node);
             }
             if (trace != null) {
                 trace.accessed(t, o, write);
@@ -270,8 +292,30 @@ final class ProfilerRuntime implements AccessSink {
         return t.wordOffset;
     }
 
+    /**
+     * Diagnosis: once an object (an array chunk) is written after another thread used it, the tracker follows it word
+     * by word, and its word says so; every later access to it goes to the tracker with the field or element.
+     */
+    private long diagnosed(ProfiledThread t, Object o, int index, int fieldId, long word, boolean write, boolean array,
+            int node) {
+        if (!OwnerWords.tracked(word)) {
+            if (!write || !OwnerWords.shared(word) || OwnerWords.owner(word) == 0
+                    || !sharing.track(o, OwnerWords.site(word), OwnerWords.homeNode(word))) {
+                return word;
+            }
+            word = OwnerWords.markTracked(word);
+        }
+        if (array) {
+            sharing.element(t.key, o, index, write, node);
+        } else if (fieldId >= 0) {
+            sharing.field(t.key, o, fieldId, write, node);
+        }
+        return word;
+    }
+
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
-    private void viaSideTable(ProfiledThread t, Object o, int index, boolean write, int node) {
+    private void viaSideTable(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array,
+            int node) {
         SideTable.Entry e = t.lastEntry;
         if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
             SideTable.Entry p = t.previousEntry;
@@ -289,6 +333,9 @@ final class ProfilerRuntime implements AccessSink {
         if (chunk == 0) {
             long word = e.word;
             long next = count(t, word, write, node, true);
+            if (sharing != null) {
+                next = diagnosed(t, o, index, fieldId, next, write, array, node);
+            }
             if (next != word) {
                 e.word = next;
             }
@@ -296,6 +343,9 @@ final class ProfilerRuntime implements AccessSink {
             long[] words = e.chunkWords();
             long word = words[chunk];
             long next = count(t, word, write, node, true);
+            if (sharing != null) {
+                next = diagnosed(t, o, index, fieldId, next, write, array, node);
+            }
             if (next != word) {
                 words[chunk] = next;
             }

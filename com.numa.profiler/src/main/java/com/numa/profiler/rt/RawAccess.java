@@ -18,6 +18,8 @@ public final class RawAccess {
     private static final MethodHandle GET_LONG;
     private static final MethodHandle PUT_LONG;
     private static final MethodHandle FIELD_OFFSET;
+    private static final MethodHandle ARRAY_BASE;
+    private static final MethodHandle ARRAY_SCALE;
     /** Offset of Thread.tid, or -1 (then Thread.getId is called). */
     private static final long TID;
     private static boolean claimed;
@@ -26,6 +28,8 @@ public final class RawAccess {
         MethodHandle get = null;
         MethodHandle put = null;
         MethodHandle offset = null;
+        MethodHandle base = null;
+        MethodHandle scale = null;
         long tid = -1;
         try {
             Class<?> u = Class.forName("jdk.internal.misc.Unsafe");
@@ -37,6 +41,10 @@ public final class RawAccess {
                     MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
             offset = lookup.findVirtual(u, "objectFieldOffset",
                     MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
+            base = lookup.findVirtual(u, "arrayBaseOffset", MethodType.methodType(int.class, Class.class))
+                    .bindTo(unsafe);
+            scale = lookup.findVirtual(u, "arrayIndexScale", MethodType.methodType(int.class, Class.class))
+                    .bindTo(unsafe);
             tid = (long) offset.invokeExact(Thread.class, "tid");
         } catch (Throwable e) {
             get = null; // not exported (no agent, or the agent could not): Thread.getId and no header word
@@ -44,6 +52,8 @@ public final class RawAccess {
         GET_LONG = get;
         PUT_LONG = put;
         FIELD_OFFSET = offset;
+        ARRAY_BASE = base;
+        ARRAY_SCALE = scale;
         TID = get == null ? -1 : tid;
     }
 
@@ -64,7 +74,8 @@ public final class RawAccess {
     }
 
     /**
-     * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String)} for the profiler, which
+     * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String), arrayBaseOffset(Class),
+     * arrayIndexScale(Class)} for the profiler, which
      * claims them at its start; every later call, and any call when the package is not exported, gets null.
      */
     public static synchronized MethodHandle[] claim() {
@@ -72,6 +83,6 @@ public final class RawAccess {
             return null;
         }
         claimed = true;
-        return new MethodHandle[] {GET_LONG, PUT_LONG, FIELD_OFFSET};
+        return new MethodHandle[] {GET_LONG, PUT_LONG, FIELD_OFFSET, ARRAY_BASE, ARRAY_SCALE};
     }
 }
