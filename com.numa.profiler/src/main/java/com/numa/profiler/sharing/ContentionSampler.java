@@ -20,8 +20,9 @@ import java.util.function.LongFunction;
  * {@code intervalMs}; a thread's counts are its last reading, so a thread that ends loses at most one interval.
  */
 public final class ContentionSampler {
-    /** What one thread did: its last reading. */
-    public record ThreadWaits(long javaId, String name, long contendedEnters, long waits) {
+    /** What one thread did: its last reading, and the first and last samples that saw it alive. */
+    public record ThreadWaits(long javaId, String name, long contendedEnters, long waits, long firstSample,
+            long lastSample) {
         long total() {
             return contendedEnters + waits;
         }
@@ -76,8 +77,9 @@ public final class ContentionSampler {
             if (!"main".equals(role) && !"application".equals(role)) {
                 continue;
             }
+            ThreadWaits before = last.get(i.getThreadId());
             last.put(i.getThreadId(), new ThreadWaits(i.getThreadId(), i.getThreadName(), i.getBlockedCount(),
-                    i.getWaitedCount()));
+                    i.getWaitedCount(), before == null ? samples : before.firstSample(), samples));
             if (i.getThreadState() == Thread.State.RUNNABLE) {
                 runnable++;
             }

@@ -82,7 +82,7 @@ public final class Diagnosis {
             duplication(s, ms, th, issues);
         }
         migration(waits, normalizer, th, issues);
-        imbalance(run.threads(), th, issues);
+        imbalance(run.threads(), waits, th, issues);
         issues.sort(Comparator.comparingDouble(Issue::timesThreshold).reversed()
                 .thenComparing(i -> i.kind().ordinal()).thenComparing(Issue::site));
         List<Issue> ranked = new ArrayList<>();
@@ -236,23 +236,77 @@ public final class Diagnosis {
         return name.replaceAll("[0-9]+", "#");
     }
 
-    private static void imbalance(List<ThreadFact> threads, Thresholds th, List<Issue> issues) {
-        Map<String, long[]> byType = new LinkedHashMap<>(); // {threads, accesses}
+    /**
+     * Thread types compared for imbalance must have run at the same time (a program's phases run different threads
+     * one after the other): types are grouped when the samples saw threads of both alive at once, and the group with
+     * the largest ratio is reported. Threads no sample saw (shorter than one interval) are left out.
+     */
+    private static void imbalance(List<ThreadFact> threads, ContentionSampler.Snapshot waits, Thresholds th,
+            List<Issue> issues) {
+        Map<Long, ContentionSampler.ThreadWaits> seen = new HashMap<>();
+        if (waits != null) {
+            for (ContentionSampler.ThreadWaits w : waits.threads()) {
+                seen.put(w.javaId(), w);
+            }
+        }
+        Map<String, long[]> byType = new LinkedHashMap<>(); // {threads, accesses, first sample, last sample}
         long total = 0;
         for (ThreadFact t : threads) {
-            if (!"application".equals(t.role()) || t.accesses() == 0) {
+            ContentionSampler.ThreadWaits w = seen.get(t.javaId());
+            if (!"application".equals(t.role()) || t.accesses() == 0 || w == null) {
                 continue;
             }
-            long[] a = byType.computeIfAbsent(threadType(t.name()), k -> new long[2]);
+            long[] a = byType.computeIfAbsent(threadType(t.name()), k -> new long[] {0, 0, Long.MAX_VALUE, -1});
             a[0]++;
             a[1] += t.accesses();
+            a[2] = Math.min(a[2], w.firstSample());
+            a[3] = Math.max(a[3], w.lastSample());
             total += t.accesses();
         }
         long all = total;
         byType.values().removeIf(a -> a[1] < TYPE_MIN_SHARE * all);
-        if (byType.size() < 2) {
-            return;
+        List<String> types = new ArrayList<>(byType.keySet());
+        int[] group = new int[types.size()];
+        for (int i = 0; i < group.length; i++) {
+            group[i] = i;
         }
+        for (int i = 0; i < types.size(); i++) {
+            for (int j = i + 1; j < types.size(); j++) {
+                long[] a = byType.get(types.get(i));
+                long[] b = byType.get(types.get(j));
+                if (a[2] <= b[3] && b[2] <= a[3]) {
+                    int gi = find(group, i);
+                    int gj = find(group, j);
+                    group[gi] = gj;
+                }
+            }
+        }
+        Issue worst = null;
+        for (int g = 0; g < types.size(); g++) {
+            Map<String, long[]> members = new LinkedHashMap<>();
+            for (int i = 0; i < types.size(); i++) {
+                if (find(group, i) == g) {
+                    members.put(types.get(i), byType.get(types.get(i)));
+                }
+            }
+            Issue issue = members.size() < 2 ? null : imbalanceOf(members, th);
+            if (issue != null && (worst == null || issue.score() > worst.score())) {
+                worst = issue;
+            }
+        }
+        if (worst != null) {
+            issues.add(worst);
+        }
+    }
+
+    private static int find(int[] group, int i) {
+        while (group[i] != i) {
+            i = group[i];
+        }
+        return i;
+    }
+
+    private static Issue imbalanceOf(Map<String, long[]> byType, Thresholds th) {
         double max = 0;
         double min = Double.MAX_VALUE;
         long kept = 0;
@@ -266,7 +320,7 @@ public final class Diagnosis {
         }
         double score = max / min;
         if (score < th.of(IssueKind.IMBALANCE)) {
-            return;
+            return null;
         }
         StringBuilder types = new StringBuilder();
         StringBuilder counts = new StringBuilder();
@@ -280,10 +334,10 @@ public final class Diagnosis {
             long suggested = Math.max(1, Math.round(threadCount * (double) a[1] / kept));
             suggestion.append(sep).append(e.getKey()).append(' ').append(suggested);
         }
-        issues.add(new Issue(0, IssueKind.IMBALANCE, score, th.of(IssueKind.IMBALANCE), "", types.toString(), "",
-                counts.toString(), "threads of some types do much more work each than others: size each type's "
-                        + "thread count in proportion to its accesses; with the same " + threadCount + " threads: "
-                        + suggestion,
-                String.format(Locale.ROOT, "accesses per thread from %.0f to %.0f", min, max)));
+        return new Issue(0, IssueKind.IMBALANCE, score, th.of(IssueKind.IMBALANCE), "", types.toString(), "",
+                counts.toString(), "threads of some types do much more work each than others running at the same "
+                        + "time: size each type's thread count in proportion to its accesses (NumaPerf); for the same "
+                        + threadCount + " threads: " + suggestion,
+                String.format(Locale.ROOT, "accesses per thread from %.0f to %.0f", min, max));
     }
 }

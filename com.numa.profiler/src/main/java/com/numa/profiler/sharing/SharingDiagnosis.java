@@ -71,8 +71,9 @@ public final class SharingDiagnosis {
     /** The diagnosis of the run so far. */
     public Report report(Facts.Run run) {
         ContentionSampler.Snapshot w = waits.snapshot();
-        List<Issue> issues = Diagnosis.diagnose(run, tracker.findings(), w, thresholds);
-        return new Report(issues, run, w);
+        List<Findings> findings = tracker.findings();
+        List<Issue> issues = Diagnosis.diagnose(run, findings, w, thresholds);
+        return new Report(issues, run, w, findings);
     }
 
     /** One diagnosis: the issues and what they were computed from. */
@@ -80,11 +81,13 @@ public final class SharingDiagnosis {
         private final List<Issue> issues;
         private final Facts.Run run;
         private final ContentionSampler.Snapshot waits;
+        private final List<Findings> findings;
 
-        Report(List<Issue> issues, Facts.Run run, ContentionSampler.Snapshot waits) {
+        Report(List<Issue> issues, Facts.Run run, ContentionSampler.Snapshot waits, List<Findings> findings) {
             this.issues = List.copyOf(issues);
             this.run = run;
             this.waits = waits;
+            this.findings = findings;
         }
 
         public List<Issue> issues() {
@@ -129,6 +132,27 @@ public final class SharingDiagnosis {
                 rows.add(r);
             }
             m.put("top", rows);
+            // Every tracked site's counts, below the thresholds too: what the scores were computed from.
+            Map<String, String> sites = new java.util.HashMap<>();
+            for (Facts.SiteFact f : run.sites()) {
+                sites.put(Integer.toString(f.id()), f.site());
+            }
+            List<Map<String, Object>> tracked = new ArrayList<>();
+            findings.stream().sorted(java.util.Comparator.comparingDouble(
+                    (Findings f) -> -(f.falseInvalidations + f.trueInvalidations))).limit(top * 2L).forEach(f -> {
+                        Map<String, Object> r = new LinkedHashMap<>();
+                        r.put("site", sites.getOrDefault(Integer.toString(f.site), "?"));
+                        r.put("type", f.type);
+                        r.put("objects", f.objects);
+                        r.put("writes", f.writes);
+                        r.put("false_invalidations", JsonFiles.rounded(f.falseInvalidations, 1));
+                        r.put("true_invalidations", JsonFiles.rounded(f.trueInvalidations, 1));
+                        r.put("remote_invalidations", JsonFiles.rounded(f.remoteInvalidations, 1));
+                        r.put("false_sharing_fields", String.join(", ", f.falseWords));
+                        r.put("true_sharing_fields", String.join(", ", f.trueWords));
+                        tracked.add(r);
+                    });
+            m.put("tracked_sites", tracked);
             return m;
         }
 
