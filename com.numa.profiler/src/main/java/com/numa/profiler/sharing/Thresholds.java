@@ -42,7 +42,7 @@ public record Thresholds(Map<IssueKind, Double> byKind) {
                 v = -1;
             }
             if (k == null || !(v >= 0) || Double.isInfinite(v)) {
-                throw new IllegalArgumentException("expected kind=score pairs separated by commas, kinds "
+                throw new IllegalArgumentException("kind=score pairs separated by commas, kinds "
                         + String.join(", ", labels()) + " and scores >= 0, not '" + part.trim() + "'");
             }
             m.put(k, v);
