@@ -114,16 +114,17 @@ public final class Diagnosis {
     /** "name wrote a, b; read c | other wrote d". */
     static String who(Map<Integer, ? extends Set<String>> wrote, Map<Integer, ? extends Set<String>> read,
             Map<Integer, String> names) {
-        TreeMap<Integer, String> parts = new TreeMap<>();
+        TreeMap<String, String> parts = new TreeMap<>(); // by thread name: keys follow the order threads first ran
         for (Integer k : union(wrote, read)) {
-            StringBuilder sb = new StringBuilder(names.getOrDefault(k, "thread#" + k));
+            String name = names.getOrDefault(k, "thread#" + k);
+            StringBuilder sb = new StringBuilder(name);
             if (wrote.containsKey(k)) {
                 sb.append(" wrote ").append(String.join(" ", wrote.get(k)));
             }
             if (read.containsKey(k)) {
                 sb.append(wrote.containsKey(k) ? ", read " : " read ").append(String.join(" ", read.get(k)));
             }
-            parts.put(k, sb.toString());
+            parts.put(name + "\u0000" + k, sb.toString());
         }
         return String.join("; ", parts.values());
     }

@@ -93,6 +93,9 @@ final class Findings {
         } else {
             instanceFindings(t, f);
             f.layout = t.layout.printable();
+            // a thread that wrote a word is listed as its writer only
+            f.falseRead.forEach((k, v) -> v.removeAll(f.falseWrote.getOrDefault(k, Set.of())));
+            f.falseRead.values().removeIf(Set::isEmpty);
         }
         return f;
     }
@@ -117,13 +120,15 @@ final class Findings {
                 f.falseWords.add(name);
                 f.contendedIgnored |= cw.contended();
                 forEachBit(writers, s -> add(f.falseWrote, t.key(s), name));
+                // the words the invalidated threads were using in the lines this word shares with them
+                long victims = state(t, c, TrackedObject.FALSE_VICTIMS);
                 for (int v = 0; v < t.words(); v++) {
                     WordLayout.Word vw = layout.words().get(v);
                     if (v == c || !TrackedObject.mayShareLine(cw.offset(), vw.offset())) {
                         continue;
                     }
-                    long readers = state(t, v, TrackedObject.READERS) & ~writers;
-                    long vWriters = state(t, v, TrackedObject.WRITERS) & ~writers;
+                    long readers = state(t, v, TrackedObject.READERS) & victims;
+                    long vWriters = state(t, v, TrackedObject.WRITERS) & victims;
                     if ((readers | vWriters) != 0) {
                         String vName = describe(vw);
                         f.falseWords.add(vName);
@@ -138,7 +143,8 @@ final class Findings {
                 f.trueWords.add(name);
                 f.trueCounter |= isNumber(cw.type()) || cw.declaringClass().startsWith("java.util.concurrent.atomic.");
                 forEachBit(writers, s -> add(f.trueWrote, t.key(s), name));
-                forEachBit(state(t, c, TrackedObject.READERS) & ~writers, s -> add(f.trueRead, t.key(s), name));
+                forEachBit(state(t, c, TrackedObject.READERS) & state(t, c, TrackedObject.TRUE_VICTIMS) & ~writers,
+                        s -> add(f.trueRead, t.key(s), name));
             }
         }
     }
@@ -168,12 +174,13 @@ final class Findings {
                 int cc = c;
                 falseAll.add(c);
                 forEachBit(writers, s -> index(fw, t.key(s), cc));
+                long victims = state(t, c, TrackedObject.FALSE_VICTIMS);
                 for (int v = Math.max(0, c - reach); v <= Math.min(n - 1, c + reach); v++) {
                     if (v == c || !TrackedObject.mayShareLine(layout.offset(c), layout.offset(v))) {
                         continue;
                     }
-                    long readers = state(t, v, TrackedObject.READERS) & ~writers;
-                    long vWriters = state(t, v, TrackedObject.WRITERS) & ~writers;
+                    long readers = state(t, v, TrackedObject.READERS) & victims;
+                    long vWriters = state(t, v, TrackedObject.WRITERS) & victims;
                     if ((readers | vWriters) != 0) {
                         int vv = v;
                         falseAll.add(v);
@@ -186,11 +193,14 @@ final class Findings {
                 int cc = c;
                 trueAll.add(c);
                 forEachBit(writers, s -> index(tw, t.key(s), cc));
-                forEachBit(state(t, c, TrackedObject.READERS) & ~writers, s -> index(tr, t.key(s), cc));
+                forEachBit(state(t, c, TrackedObject.READERS) & state(t, c, TrackedObject.TRUE_VICTIMS) & ~writers,
+                        s -> index(tr, t.key(s), cc));
             }
         }
         f.falseWords.addAll(ranges(falseAll));
         f.trueWords.addAll(ranges(trueAll));
+        fr.forEach((k, v) -> v.removeAll(fw.getOrDefault(k, new TreeSet<>())));
+        fr.values().removeIf(TreeSet::isEmpty);
         fw.forEach((k, v) -> f.falseWrote.put(k, new LinkedHashSet<>(ranges(v))));
         fr.forEach((k, v) -> f.falseRead.put(k, new LinkedHashSet<>(ranges(v))));
         tw.forEach((k, v) -> f.trueWrote.put(k, new LinkedHashSet<>(ranges(v))));

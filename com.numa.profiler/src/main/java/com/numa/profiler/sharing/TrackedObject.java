@@ -8,7 +8,7 @@ import java.lang.ref.WeakReference;
  * threads hold a copy (a bit per thread). Per word (a field, or an array element): which threads accessed it since its
  * last write, which ever read and wrote it, its writes, and the invalidations its writes caused, split into
  * <b>true</b> (the invalidated thread had accessed this very word since its last write) and <b>false</b> (it held the
- * line for other words only). The order of the accesses is what separates them: a write between two reads of another
+ * line for other words only), with the threads invalidated each way. The order of the accesses is what separates them: a write between two reads of another
  * word of the line costs an invalidation; writes and reads that never interleave cost none.
  *
  * <p><b>Which line a word is in</b> depends on where the collector put the object: HotSpot aligns objects to 8 bytes,
@@ -28,7 +28,10 @@ abstract class TrackedObject extends WeakReference<Object> {
     static final int WRITES = 3;
     static final int FALSE_INV = 4;
     static final int TRUE_INV = 5;
-    static final int STRIDE = 6;
+    /** The threads whose copies this word's writes invalidated, falsely and truly. */
+    static final int FALSE_VICTIMS = 6;
+    static final int TRUE_VICTIMS = 7;
+    static final int STRIDE = 8;
 
     final int hash;
     final int site;
@@ -118,6 +121,8 @@ abstract class TrackedObject extends WeakReference<Object> {
             }
             long falseInv = 0;
             long trueInv = 0;
+            long falseVictims = 0;
+            long trueVictims = 0;
             long remoteMask = 0;
             boolean remoteKnown = false;
             long remote = 0;
@@ -130,6 +135,8 @@ abstract class TrackedObject extends WeakReference<Object> {
                 if (holders != 0) {
                     trueInv += Long.bitCount(holders & since);
                     falseInv += Long.bitCount(holders & ~since);
+                    trueVictims |= holders & since;
+                    falseVictims |= holders & ~since;
                     if (!remoteKnown) {
                         remoteMask = otherNodes(slot);
                         remoteKnown = true;
@@ -142,9 +149,17 @@ abstract class TrackedObject extends WeakReference<Object> {
             }
             if (falseInv != 0) {
                 wp[wi + FALSE_INV] += falseInv;
+                long v = wp[wi + FALSE_VICTIMS];
+                if ((v | falseVictims) != v) {
+                    wp[wi + FALSE_VICTIMS] = v | falseVictims;
+                }
             }
             if (trueInv != 0) {
                 wp[wi + TRUE_INV] += trueInv;
+                long v = wp[wi + TRUE_VICTIMS];
+                if ((v | trueVictims) != v) {
+                    wp[wi + TRUE_VICTIMS] = v | trueVictims;
+                }
             }
             if (remote != 0) {
                 remoteInvalidations += remote;
