@@ -68,6 +68,26 @@ public final class DiagnoseCommand implements Callable<Integer> {
         this.support = support;
     }
 
+    /**
+     * Picocli hands unknown options over as parameters (so that -XX: flags reach us); before '--' only NUMA flags may
+     * be among them: the first other one, or null.
+     */
+    private String strayBeforeDelimiter() {
+        List<String> original = spec.commandLine().getParseResult() == null ? List.of()
+                : spec.commandLine().getParseResult().originalArgs();
+        int delimiter = original.indexOf("--");
+        if (delimiter < 0) {
+            return null;
+        }
+        int before = javaArgs.size() - (original.size() - delimiter - 1);
+        for (String a : javaArgs.subList(0, Math.max(0, before))) {
+            if (!support.split(List.of(a)).get(1).isEmpty()) {
+                return a;
+            }
+        }
+        return null;
+    }
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -79,6 +99,12 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         if (top < 1) {
             err.println("numa: diagnose: --top must be at least 1, not " + top);
+            return USAGE;
+        }
+        String stray = strayBeforeDelimiter();
+        if (stray != null) {
+            err.println("numa: diagnose: unknown option '" + stray + "': before '--' come --top, --out and NUMA -XX: "
+                    + "flags, the java arguments after it (see 'numa diagnose --help')");
             return USAGE;
         }
         List<List<String>> split = support.split(javaArgs);

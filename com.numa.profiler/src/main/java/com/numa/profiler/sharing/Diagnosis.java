@@ -155,11 +155,15 @@ public final class Diagnosis {
 
     static String trueSharingAdvice(Findings f) {
         boolean atomic = f.type.startsWith("java.util.concurrent.atomic.Atomic");
-        if (f.trueCounter || atomic) {
-            return (atomic ? "threads update one " + f.type.substring(f.type.lastIndexOf('.') + 1)
-                    : "threads update one counter word") + ": use java.util.concurrent.atomic.LongAdder (add() in each "
-                    + "thread, sum() when read; LongAccumulator for max/min) or per-thread accumulators combined at "
-                    + "the end (padding cannot help: it is one word)";
+        String counter = "java.util.concurrent.atomic.LongAdder (add() in each thread, sum() when read; LongAccumulator "
+                + "for max/min) or per-thread accumulators combined at the end";
+        if (atomic) {
+            return "threads update one " + f.type.substring(f.type.lastIndexOf('.') + 1) + ": use " + counter
+                    + " (padding cannot help: it is one word)";
+        }
+        if (f.trueCounter) {
+            return "threads write one number: if it counts or sums, use " + counter + "; if it is a flag or a turn, "
+                    + "write it less often or let one thread own it (padding cannot help: it is one word)";
         }
         return "threads write the same word: keep per-thread or per-node copies and combine them, write it less often, "
                 + "or let one thread own it (padding cannot help: it is one word)";
