@@ -33,6 +33,8 @@ import java.util.stream.Collectors;
  * <li><b>imbalance</b> (between thread types, application threads named alike up to their digits): the largest over
  * the smallest accesses per thread of a type, among types with at least 1% of the accesses.</li>
  * </ul>
+ * A class's static storage (the profiler's {@code <statics>} pseudo sites) is left out of remote and duplication: its
+ * reads are mostly of static finals, which the JIT folds into the code; what they point to has its own site.
  * An issue is reported when its score reaches the kind's threshold; issues are ranked by score / threshold.
  */
 public final class Diagnosis {
@@ -40,6 +42,8 @@ public final class Diagnosis {
     static final double READ_MOSTLY_WRITE_SHARE = 0.10;
     /** Read after the last write: at least this share of the reads of its objects once shared came after it. */
     static final double AFTER_LAST_WRITE_SHARE = 0.90;
+    /** The profiler's pseudo allocation site of a class's static storage. */
+    static final String STATICS = ".<statics>";
     /** A thread type counts for imbalance from this share of all accesses. */
     static final double TYPE_MIN_SHARE = 0.01;
 
@@ -78,6 +82,9 @@ public final class Diagnosis {
             }
         }
         for (SiteFact s : run.sites()) {
+            if (s.site().endsWith(STATICS)) {
+                continue; // a class's statics: mostly static finals, which the JIT folds into the code
+            }
             remote(s, ms, invalidationsBySite.getOrDefault(s.id(), 0.0), th, issues);
             duplication(s, ms, th, issues);
         }
@@ -212,6 +219,18 @@ public final class Diagnosis {
                 .map(e -> e.getKey() + " " + e.getValue() + " " + what).collect(Collectors.joining("; "));
     }
 
+    /** NumaPerf's thread-migration score S = p * sum(m_t) / (rt * |T|), or 0 without samples. */
+    public static double migrationScore(ContentionSampler.Snapshot w, int normalizer) {
+        if (w == null || w.seconds() <= 0) {
+            return 0;
+        }
+        long sum = 0;
+        for (ContentionSampler.ThreadWaits t : w.threads()) {
+            sum += t.total();
+        }
+        return w.parallelShare() * sum / (w.seconds() * normalizer);
+    }
+
     private static void migration(ContentionSampler.Snapshot w, int normalizer, Thresholds th, List<Issue> issues) {
         if (w == null || w.seconds() <= 0) {
             return;
@@ -220,7 +239,7 @@ public final class Diagnosis {
         for (ContentionSampler.ThreadWaits t : w.threads()) {
             sum += t.total();
         }
-        double score = w.parallelShare() * sum / (w.seconds() * normalizer);
+        double score = migrationScore(w, normalizer);
         if (sum == 0 || score < th.of(IssueKind.THREAD_MIGRATION)) {
             return;
         }

@@ -115,6 +115,8 @@ public final class SharingDiagnosis {
             m.put("tracked_objects", tracker.trackedObjects());
             m.put("refused_objects_table_full", tracker.refusedObjects());
             m.put("parallel_share", JsonFiles.rounded(waits.parallelShare(), 4));
+            m.put("thread_migration_score", JsonFiles.rounded(
+                    Diagnosis.migrationScore(waits, Diagnosis.threadNormalizer(run)), 4));
             m.put("contention_samples", waits.samples());
             m.put("thresholds", thresholds.format());
             List<Map<String, Object>> rows = new ArrayList<>();
