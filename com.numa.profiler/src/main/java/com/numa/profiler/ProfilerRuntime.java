@@ -264,7 +264,7 @@ final class ProfilerRuntime implements AccessSink {
                 }
                 long next = count(t, word, write, node, false);
                 if (sharing != null) {
-                    next = diagnosed(t, o, index, fieldId, next, write, false, node);
+                    next = diagnosed(t, o, index, fieldId, word, next, write, false, node);
                 }
                 if (next != word) {
                     HeaderWordAccess.set(o, at, next);
@@ -293,24 +293,42 @@ final class ProfilerRuntime implements AccessSink {
     }
 
     /**
-     * Diagnosis: once an object (an array chunk) is written after another thread used it, the tracker follows it word
-     * by word, and its word says so; every later access to it goes to the tracker with the field or element.
+     * Diagnosis: an object (an array chunk) is followed word by word from the first write that comes after another
+     * thread used it: a write by the owner after another thread read it since the owner's previous write (the read
+     * copy is invalidated), or a second change of owner (threads take turns writing it). A hand-over (made by one
+     * thread, then read and written by another alone) and data only read once shared never qualify, so their accesses
+     * cost nothing more. From then on every access goes to the tracker, which the word records. {@code before} and
+     * {@code after} are the word before and after the access.
      */
-    private long diagnosed(ProfiledThread t, Object o, int index, int fieldId, long word, boolean write, boolean array,
-            int node) {
-        if (!OwnerWords.tracked(word)) {
-            if (!write || !OwnerWords.shared(word) || OwnerWords.owner(word) == 0
-                    || !sharing.track(o, OwnerWords.site(word), OwnerWords.homeNode(word))) {
-                return word;
+    private long diagnosed(ProfiledThread t, Object o, int index, int fieldId, long before, long after, boolean write,
+            boolean array, int node) {
+        if (!OwnerWords.tracked(after)) {
+            int owner = OwnerWords.owner(before);
+            if (owner == 0) {
+                return after;
             }
-            word = OwnerWords.markTracked(word);
+            if (!write) {
+                return owner == t.key || OwnerWords.readByOtherSinceWrite(after) ? after
+                        : OwnerWords.markReadByOther(after);
+            }
+            boolean followsOther;
+            if (owner == t.key) {
+                followsOther = OwnerWords.readByOtherSinceWrite(before);
+            } else {
+                followsOther = OwnerWords.ownerChanged(before);
+                after = OwnerWords.markOwnerChanged(after);
+            }
+            if (!followsOther || !sharing.track(o, OwnerWords.site(after), OwnerWords.homeNode(after))) {
+                return after;
+            }
+            after = OwnerWords.markTracked(after);
         }
         if (array) {
             sharing.element(t.key, o, index, write, node);
         } else if (fieldId >= 0) {
             sharing.field(t.key, o, fieldId, write, node);
         }
-        return word;
+        return after;
     }
 
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
@@ -334,7 +352,7 @@ final class ProfilerRuntime implements AccessSink {
             long word = e.word;
             long next = count(t, word, write, node, true);
             if (sharing != null) {
-                next = diagnosed(t, o, index, fieldId, next, write, array, node);
+                next = diagnosed(t, o, index, fieldId, word, next, write, array, node);
             }
             if (next != word) {
                 e.word = next;
@@ -344,7 +362,7 @@ final class ProfilerRuntime implements AccessSink {
             long word = words[chunk];
             long next = count(t, word, write, node, true);
             if (sharing != null) {
-                next = diagnosed(t, o, index, fieldId, next, write, array, node);
+                next = diagnosed(t, o, index, fieldId, word, next, write, array, node);
             }
             if (next != word) {
                 words[chunk] = next;

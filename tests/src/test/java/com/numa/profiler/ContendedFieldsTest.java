@@ -98,7 +98,7 @@ class ContendedFieldsTest {
         ProfiledJvm.Result r = run("diagnose-contended", List.of("-XX:-RestrictContended"));
         assertTrue(SharingDiagnosisGroundTruthTest.issues(r, "false-sharing", TYPE).isEmpty(), r.file("issues.csv"));
         JsonNode t = SharingDiagnosisGroundTruthTest.tracked(r, TYPE);
-        assertEquals(2 * 20_000, t.get("writes").asLong(), t.toString());
+        assertEquals(2 * 20_000 - 1, t.get("writes").asLong(), t.toString()); // from writer-1's first write
         assertEquals(0, t.get("false_invalidations").asDouble(), t.toString());
     }
 
