@@ -185,6 +185,41 @@ class SharingDiagnosisGroundTruthTest {
     }
 
     @Test
+    void threadsThatParkOftenAreAThreadMigrationIssue() throws Exception {
+        ProfiledJvm.Result r = diagnose("diagnose-parking", List.of(), "ParkingWorkersProgram");
+        List<Map<String, String>> m = new ArrayList<>();
+        for (Map<String, String> row : r.csv("issues.csv")) {
+            if (row.get("kind").equals("thread-migration")) {
+                m.add(row);
+            }
+        }
+        assertEquals(1, m.size(), r.file("issues.csv")); // at the default threshold
+        for (int k = 0; k < 3; k++) {
+            java.util.regex.Matcher waits = java.util.regex.Pattern.compile("parker-" + k + " 0 contended enters, (\\d+) waits")
+                    .matcher(m.get(0).get("threads"));
+            assertTrue(waits.find(), m.get(0).get("threads"));
+            // every park is a wait; the sampler's last reading of a thread may miss its last 100 ms
+            long counted = Long.parseLong(waits.group(1));
+            assertTrue(counted <= 3000 && counted >= 1500, m.get(0).get("threads"));
+        }
+        assertTrue(m.get(0).get("advice").contains("-XX:+NUMAOpts"), m.get(0).get("advice"));
+        JsonNode d = JsonFiles.mapper().readTree(r.file("summary.json")).get("diagnosis");
+        assertTrue(d.get("parallel_share").asDouble() > 0, d.toPrettyString());
+        assertEquals(Double.parseDouble(m.get(0).get("score")), d.get("thread_migration_score").asDouble(),
+                0.001 * d.get("thread_migration_score").asDouble() + 0.01);
+    }
+
+    @Test
+    void threadTypesThatDoUnequalWorkTogetherAreAnImbalance() throws Exception {
+        ProfiledJvm.Result r = diagnose("diagnose-uneven", List.of(), "UnevenWorkersProgram");
+        Map<String, String> i = issue(r, "imbalance", "big-#; small-#");
+        // 2 accesses per step, plus a few to start each thread
+        assertEquals(4.0, Double.parseDouble(i.get("score")), 0.01, i.toString());
+        assertTrue(i.get("threads").startsWith("big-#: 1 threads, 66.7% of accesses"), i.get("threads"));
+        assertTrue(i.get("advice").endsWith("for the same 3 threads: big-# 2; small-# 1"), i.get("advice"));
+    }
+
+    @Test
     void remoteAccessesOnAnEmulatedTwoNodeTopology() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2,
                 "needs 2 CPUs for 2 pseudo-nodes");

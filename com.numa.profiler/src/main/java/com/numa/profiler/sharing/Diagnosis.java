@@ -273,7 +273,7 @@ public final class Diagnosis {
                 seen.put(w.javaId(), w);
             }
         }
-        Map<String, long[]> byType = new LinkedHashMap<>(); // {threads, accesses, first sample, last sample}
+        Map<String, long[]> byType = new TreeMap<>(); // {threads, accesses, first sample, last sample}
         long total = 0;
         for (ThreadFact t : threads) {
             ContentionSampler.ThreadWaits w = seen.get(t.javaId());
@@ -307,7 +307,7 @@ public final class Diagnosis {
         }
         Issue worst = null;
         for (int g = 0; g < types.size(); g++) {
-            Map<String, long[]> members = new LinkedHashMap<>();
+            Map<String, long[]> members = new TreeMap<>();
             for (int i = 0; i < types.size(); i++) {
                 if (find(group, i) == g) {
                     members.put(types.get(i), byType.get(types.get(i)));
