@@ -80,7 +80,7 @@ final class InternalUnsafe {
     /** Where element 0 of arrays of class {@code arrayClass} starts, or -1 when the accessors do not work. */
     static int arrayBase(Class<?> arrayClass) {
         try {
-            return (int) Handles.ARRAY_BASE.invokeExact(arrayClass);
+            return Handles.ARRAY_BASE == null ? -1 : (int) (long) Handles.ARRAY_BASE.invokeExact(arrayClass);
         } catch (Throwable e) {
             return -1;
         }
@@ -89,7 +89,7 @@ final class InternalUnsafe {
     /** Bytes between two elements of arrays of class {@code arrayClass}, or -1 when the accessors do not work. */
     static int arrayScale(Class<?> arrayClass) {
         try {
-            return (int) Handles.ARRAY_SCALE.invokeExact(arrayClass);
+            return Handles.ARRAY_SCALE == null ? -1 : (int) (long) Handles.ARRAY_SCALE.invokeExact(arrayClass);
         } catch (Throwable e) {
             return -1;
         }

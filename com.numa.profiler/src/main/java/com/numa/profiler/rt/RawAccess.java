@@ -41,11 +41,14 @@ public final class RawAccess {
                     MethodType.methodType(void.class, Object.class, long.class, long.class)).bindTo(unsafe);
             offset = lookup.findVirtual(u, "objectFieldOffset",
                     MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
-            base = lookup.findVirtual(u, "arrayBaseOffset", MethodType.methodType(int.class, Class.class))
-                    .bindTo(unsafe);
-            scale = lookup.findVirtual(u, "arrayIndexScale", MethodType.methodType(int.class, Class.class))
-                    .bindTo(unsafe);
             tid = (long) offset.invokeExact(Thread.class, "tid");
+            try {
+                base = arrayMethod(lookup, u, unsafe, "arrayBaseOffset");
+                scale = arrayMethod(lookup, u, unsafe, "arrayIndexScale");
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                base = null; // array offsets unknown: only the sharing diagnosis needs them, and says so
+                scale = null;
+            }
         } catch (Throwable e) {
             get = null; // not exported (no agent, or the agent could not): Thread.getId and no header word
         }
@@ -58,6 +61,14 @@ public final class RawAccess {
     }
 
     private RawAccess() {
+    }
+
+    /** {@code Unsafe.name(Class)} as a handle returning long: it returns int up to JDK 22 or so, long later. */
+    private static MethodHandle arrayMethod(MethodHandles.Lookup lookup, Class<?> u, Object unsafe, String name)
+            throws ReflectiveOperationException {
+        Class<?> returns = u.getMethod(name, Class.class).getReturnType();
+        return lookup.findVirtual(u, name, MethodType.methodType(returns, Class.class)).bindTo(unsafe)
+                .asType(MethodType.methodType(long.class, Class.class));
     }
 
     /** The id the JVM gave {@code t}, read from Thread's own field when possible. */
@@ -75,7 +86,7 @@ public final class RawAccess {
 
     /**
      * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String), arrayBaseOffset(Class),
-     * arrayIndexScale(Class)} for the profiler, which
+     * arrayIndexScale(Class)} (the last two returning long, or null) for the profiler, which
      * claims them at its start; every later call, and any call when the package is not exported, gets null.
      */
     public static synchronized MethodHandle[] claim() {

@@ -51,7 +51,7 @@ class WordLayoutsTest {
             @Override
             public int arrayBase(Class<?> arrayClass) {
                 try {
-                    return (int) base.invoke(unsafe, arrayClass);
+                    return ((Number) base.invoke(unsafe, arrayClass)).intValue();
                 } catch (ReflectiveOperationException e) {
                     return -1;
                 }
@@ -60,7 +60,7 @@ class WordLayoutsTest {
             @Override
             public int arrayScale(Class<?> arrayClass) {
                 try {
-                    return (int) scale.invoke(unsafe, arrayClass);
+                    return ((Number) scale.invoke(unsafe, arrayClass)).intValue();
                 } catch (ReflectiveOperationException e) {
                     return -1;
                 }
