@@ -90,6 +90,9 @@ class ContendedFieldsTest {
                 SharingDiagnosisGroundTruthTest.ANY_SHARING), Duration.ofMinutes(3), classPath,
                 "contended.ContendedFieldsProgram");
         assertEquals(0, r.exitCode(), r.diagnostics());
+        // the program's output only: reading @Contended fields' layouts prints nothing into it (JOL's own parser would)
+        assertEquals(String.valueOf(2 * (20_000 - 1)), r.stdout().strip(), r.diagnostics());
+        assertTrue(!r.stderr().contains("numa: NUMAProfiler:"), r.diagnostics());
         return r;
     }
 

@@ -152,6 +152,9 @@ public final class SharingDiagnosis {
                         r.put("remote_invalidations", JsonFiles.rounded(f.remoteInvalidations, 1));
                         r.put("false_sharing_fields", String.join(", ", f.falseWords));
                         r.put("true_sharing_fields", String.join(", ", f.trueWords));
+                        if (!f.layout.isEmpty()) {
+                            r.put("layout", f.layout); // JOL's printout of the type, with the real offsets
+                        }
                         tracked.add(r);
                     });
             m.put("tracked_sites", tracked);

@@ -21,9 +21,11 @@ import org.openjdk.jol.layouters.Layouter;
  * <p>JOL's own {@code CurrentLayouter} asks {@code sun.misc.Unsafe} for each field's offset, but getting there
  * ({@code VM.current()}) prints to the application's stdout when it finds no Instrumentation or Serviceability Agent, may
  * start a process to attach the agent, and from JDK 24 makes the JDK print a deprecation warning into the program's
- * stderr. So this is a JOL {@link Layouter} that reads the same offsets through the JDK's internal Unsafe the profiler
- * already holds ({@link Offsets}); JOL still parses the class (fields of the whole hierarchy, {@code @Contended} and its
- * group) and makes the {@link ClassLayout} ({@code toPrintable()} for the report). A test compares it with JOL's
+ * stderr; and JOL's {@code ClassData.parseClass} prints to stdout when it cannot read a {@code @Contended} group (it
+ * cannot, for {@code jdk.internal.vm.annotation.Contended} outside java.base). So the class is described to JOL here
+ * ({@link ClassData}, {@link FieldData} of the whole hierarchy in JOL's order, {@code @Contended} from the annotation's
+ * type), and the offsets come from a JOL {@link Layouter} over the JDK's internal Unsafe the profiler already holds
+ * ({@link Offsets}); JOL makes the {@link ClassLayout} and its printout. A test compares the result with JOL's
  * {@code CurrentLayouter} field by field.
  */
 public final class WordLayouts {
@@ -126,20 +128,59 @@ public final class WordLayouts {
         }
     }
 
+    /**
+     * JOL's description of {@code c}, as {@code ClassData.parseClass} makes it (the class's fields, then its
+     * superclasses', each class's in declaration order), with each field's reflective Field in {@code refs}.
+     */
+    private static ClassData describe(Class<?> c, List<java.lang.reflect.Field> refs) {
+        ClassData data = new ClassData(c.getName());
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    data.addField(FieldData.create(readable(k), f.getName(), readable(f.getType()), contended(f), null));
+                    refs.add(f);
+                }
+            }
+            data.addSuperClass(readable(k));
+        }
+        return data;
+    }
+
+    /** The name JOL prints (the canonical name where there is one), as its ClassUtils.getSafeName. */
+    private static String readable(Class<?> c) {
+        String n = c.getCanonicalName();
+        return n != null ? n : c.getName();
+    }
+
+    /** Whether {@code f} carries @Contended (read from the annotation's type: its group is not readable here). */
+    static boolean contended(java.lang.reflect.Field f) {
+        for (java.lang.annotation.Annotation a : f.getDeclaredAnnotations()) {
+            String n = a.annotationType().getName();
+            if (n.equals("jdk.internal.vm.annotation.Contended") || n.equals("sun.misc.Contended")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private WordLayout build(Class<?> c) {
         if (c.isArray()) {
             return WordLayout.array(c.getComponentType().getName(), offsets.arrayBase(c), offsets.arrayScale(c));
         }
-        ClassData data = ClassData.parseClass(c);
-        List<Placed> placed = place(data);
+        List<java.lang.reflect.Field> refs = new ArrayList<>();
+        ClassData data = describe(c, refs);
+        List<Placed> placed = new ArrayList<>();
         List<WordLayout.Word> words = new ArrayList<>();
-        for (Placed p : placed) {
-            FieldData f = p.field();
-            if (f.name().equals(hiddenField) || p.offset() < 0) {
+        for (int i = 0; i < refs.size(); i++) {
+            java.lang.reflect.Field f = refs.get(i);
+            FieldData fd = data.fields().get(i);
+            long at = offsets.fieldOffset(f.getDeclaringClass(), f.getName());
+            placed.add(new Placed(fd, at, sizeOf(fd.typeClass())));
+            if (f.getName().equals(hiddenField) || at < 0) {
                 continue;
             }
-            words.add(new WordLayout.Word(f.name(), f.refField().getDeclaringClass().getName(), f.typeClass(), p.offset(),
-                    (int) p.size(), f.isContended()));
+            words.add(new WordLayout.Word(f.getName(), f.getDeclaringClass().getName(), fd.typeClass(), at,
+                    (int) sizeOf(fd.typeClass()), fd.isContended()));
         }
         words.sort(java.util.Comparator.comparingLong(WordLayout.Word::offset));
         return WordLayout.instance(c.getName(), words, classLayout(data, placed).toPrintable());

@@ -85,8 +85,19 @@ class WordLayoutsTest {
             classes.add(Class.forName("org.openjdk.jmh.samples.JMHSample_22_FalseSharing$" + state));
         }
         for (Class<?> c : classes) {
-            assertEquals(fields(ClassLayout.parseClass(c)), fields(ClassLayout.parseClass(c, layouts.layouter())),
-                    c.getName());
+            ClassLayout jol = ClassLayout.parseClass(c);
+            assertEquals(fields(jol), fields(ClassLayout.parseClass(c, layouts.layouter())), c.getName());
+            // the words the diagnosis uses: the same fields at the same offsets
+            List<String> words = new ArrayList<>();
+            for (WordLayout.Word w : layouts.of(c).words()) {
+                words.add(w.name() + "@" + w.offset() + "/" + w.size());
+            }
+            List<String> expected = new ArrayList<>();
+            for (FieldLayout f : jol.fields()) {
+                expected.add(f.name() + "@" + f.offset() + "/" + f.size());
+            }
+            assertEquals(expected, words, c.getName());
+            assertEquals(jol.toPrintable(), layouts.of(c).printable(), c.getName());
         }
         // sun.misc.Unsafe refuses records' offsets (JOL's CurrentLayouter then fails); the internal one does not
         List<String> point = fields(ClassLayout.parseClass(Point.class, layouts.layouter()));
