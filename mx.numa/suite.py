@@ -96,6 +96,19 @@ suite = {
             "dependencies": ["JOPT_SIMPLE", "COMMONS_MATH3", "JMH_GENERATOR_ANNPROCESS"],
             "maven": {"groupId": "org.openjdk.jmh", "artifactId": "jmh-core", "version": "1.37"},
         },
+        # JOL: HotSpot's field layouts for the sharing diagnosis (com.numa.profiler.sharing.WordLayouts).
+        "JOL_CORE": {
+            "digest": "sha512:cfe62202776c2660df7ade2abb92d206726fbf7c0d1d709c973e686cb7191fcd56921e39eb6938063c1d4230014521ff643ea6bfb3149bbc64cacec6dfaa8dd6",
+            "license": "GPLv2-CPE",
+            "maven": {"groupId": "org.openjdk.jol", "artifactId": "jol-core", "version": "0.17"},
+        },
+        # JMH's samples (JMHSample_22_FalseSharing), run by the tests under the diagnosis.
+        "JMH_SAMPLES": {
+            "digest": "sha512:48ebd82816afb27dfd480bb07231536f77ba6c8daa95550433436a1fed6be4a0534e8ad6942df91d336dc367de642e6aeba98f10d702a974ad14ff64e27cc875",
+            "license": "GPLv2-CPE",
+            "dependencies": ["JMH_CORE"],
+            "maven": {"groupId": "org.openjdk.jmh", "artifactId": "jmh-samples", "version": "1.37"},
+        },
         # Only the PNG path of XChart is used (javax.imageio), so its SVG/PDF/GIF libraries are left out, as in the pom.
         # XChart's SVG encoder (speedup-stack writes its chart as SVG too).
         "VECTORGRAPHICS2D": {
@@ -155,7 +168,7 @@ suite = {
         "com.numa.profiler": {
             "dir": "com.numa.profiler",
             "sourceDirs": ["src/main/java"],
-            "dependencies": ["com.numa.perfutil", "ASM", "ASM_COMMONS"],
+            "dependencies": ["com.numa.perfutil", "ASM", "ASM_COMMONS", "JOL_CORE"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
@@ -181,6 +194,14 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.jfr"],
             "javaCompliance": "17+",
         },
+        # numa diagnose: runs an application under the profiler's sharing diagnosis, prints the ranked issues.
+        "com.numa.diagnose": {
+            "dir": "com.numa.diagnose",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.profiler", "PICOCLI", "COMMONS_CSV"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+        },
         # Signature-compatible stubs of DaCapo's Callback and Renaissance's Plugin: compile-time only, never in the jar.
         "com.numa.characterize.stubs": {
             "dir": "com.numa.characterize.stubs",
@@ -200,7 +221,7 @@ suite = {
             "dir": "com.numa.vm",
             "sourceDirs": ["src/main/java", "src/main/resources"],
             "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc", "com.numa.characterize",
-                             "com.numa.speedup", "PICOCLI"],
+                             "com.numa.speedup", "com.numa.diagnose", "PICOCLI"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
@@ -215,8 +236,9 @@ suite = {
         "com.numa.tests": {
             "dir": "tests",
             "sourceDirs": ["src/test/java"],
-            "dependencies": ["com.numa.vm", "JUNIT_CONSOLE_STANDALONE"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "dependencies": ["com.numa.vm", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
+            # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler"],
             "javaCompliance": "17+",
             "testProject": True,
         },

@@ -1,5 +1,7 @@
 package com.numa.profiler;
 
+import com.numa.profiler.sharing.AtomicCalls;
+import com.numa.profiler.sharing.FieldIds;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -15,6 +17,8 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
  * readStatic/writeStatic before static ones. Only stack shuffles and a static call are inserted (in sampled mode also a
  * load and a store of the countdown local), never a branch, so the method's stack map frames stay valid as they are.
+ * Under -XX:+NUMAProfilerDiagnose field hooks also pass the field's id ({@link FieldIds}), and calls that read or
+ * write an atomic box's value ({@link AtomicCalls}) get a field hook on the box.
  */
 final class AccessHookInserter extends NewInitTrackingVisitor {
     static final String HOOKS = "com/numa/profiler/rt/Hooks";
@@ -24,16 +28,22 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final SamplingCountdownLocal countdown;
     /** Sampled mode without a local: the InSlot hooks count down the thread's slot themselves. */
     private final boolean inSlot;
+    /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks then name their field. */
+    private final FieldIds fields;
 
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
             SamplingCountdownLocal countdown) {
-        this(next, methodName, allAccesses, registry, countdown, false);
+        this(next, methodName, allAccesses, registry, countdown, false, null);
     }
 
-    /** {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null). */
+    /**
+     * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
+     * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
+     */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown, boolean inSlot) {
+            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields) {
         super(next, methodName);
+        this.fields = fields;
         this.allAccesses = allAccesses;
         this.registry = registry;
         this.countdown = countdown;
@@ -71,8 +81,14 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
 
     /** Whether a method body has an access this inserter would hook (possibly one it then skips). */
     static boolean hasHooks(InsnList code, boolean allAccesses) {
+        return hasHooks(code, allAccesses, false);
+    }
+
+    /** As above; {@code atomicCalls}: calls on atomic boxes are hooked too (diagnosis). */
+    static boolean hasHooks(InsnList code, boolean allAccesses, boolean atomicCalls) {
         for (AbstractInsnNode insn : code) {
-            if (hooks(insn, allAccesses)) {
+            if (hooks(insn, allAccesses) || (atomicCalls && insn instanceof MethodInsnNode m
+                    && insn.getOpcode() == Opcodes.INVOKEVIRTUAL && AtomicCalls.effect(m.owner, m.name) != AtomicCalls.Effect.NONE)) {
                 return true;
             }
         }
@@ -119,8 +135,14 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
         return false;
     }
 
-    private void hook(String name) {
-        call(name, "Ljava/lang/Object;");
+    /** The hook of a field access of {@code owner.field}: named by its id under diagnosis, else the plain one. */
+    private void fieldHook(String name, String owner, String field) {
+        if (fields == null) {
+            call(name, "Ljava/lang/Object;");
+        } else {
+            super.visitLdcInsn(fields.id(owner, field));
+            call(name + "Field", "Ljava/lang/Object;I");
+        }
     }
 
     @Override
@@ -131,7 +153,7 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
             switch (opcode) {
                 case Opcodes.GETFIELD:
                     super.visitInsn(Opcodes.DUP); // [obj] -> [obj obj]
-                    hook("read");
+                    fieldHook("read", owner, name);
                     break;
                 case Opcodes.PUTFIELD:
                     if (wide) { // [obj vv] -> [vv obj vv] -> [vv obj] -> [obj vv obj]
@@ -142,7 +164,7 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
                         super.visitInsn(Opcodes.DUP2);
                         super.visitInsn(Opcodes.POP);
                     }
-                    hook("write");
+                    fieldHook("write", owner, name);
                     break;
                 case Opcodes.GETSTATIC:
                 case Opcodes.PUTSTATIC:
@@ -154,6 +176,41 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
             }
         }
         super.visitFieldInsn(opcode, owner, name, desc);
+    }
+
+    /**
+     * Diagnosis only: a call that reads or writes an atomic box's value gets a field hook on the box, which lies under
+     * the arguments: copied up with the same shuffles as a PUTFIELD's receiver (one or two slots above it), or, for
+     * {@code AtomicLong.compareAndSet(long, long)}, the call replaced by one that reports and then calls.
+     */
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+        AtomicCalls.Effect effect = fields == null || opcode != Opcodes.INVOKEVIRTUAL ? AtomicCalls.Effect.NONE
+                : AtomicCalls.effect(owner, name);
+        if (effect != AtomicCalls.Effect.NONE) {
+            String hook = effect == AtomicCalls.Effect.READ ? "read" : "write";
+            int slots = AtomicCalls.argumentSlots(desc);
+            if (slots == 0) {
+                super.visitInsn(Opcodes.DUP);
+                fieldHook(hook, owner, AtomicCalls.FIELD);
+            } else if (slots == 1) { // [a v] -> [a v a v] -> [a v a]
+                super.visitInsn(Opcodes.DUP2);
+                super.visitInsn(Opcodes.POP);
+                fieldHook(hook, owner, AtomicCalls.FIELD);
+            } else if (slots == 2) { // [a vv] -> [vv a vv] -> [vv a] -> [a vv a]
+                super.visitInsn(Opcodes.DUP2_X1);
+                super.visitInsn(Opcodes.POP2);
+                super.visitInsn(Opcodes.DUP_X2);
+                fieldHook(hook, owner, AtomicCalls.FIELD);
+            } else if (countdown == null && AtomicCalls.isLongCompareAndSet(owner, name, desc)) {
+                pairing.onOther(false);
+                super.visitLdcInsn(fields.id(owner, AtomicCalls.FIELD));
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "atomicLongCompareAndSet",
+                        "(Ljava/util/concurrent/atomic/AtomicLong;JJI)Z", false);
+                return;
+            }
+        }
+        super.visitMethodInsn(opcode, owner, name, desc, itf);
     }
 
     @Override

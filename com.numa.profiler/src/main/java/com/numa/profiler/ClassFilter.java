@@ -8,14 +8,14 @@ import java.util.List;
  * {@code a.b.**} (a package and its subpackages), {@code a.b.C*} (a name prefix).
  * <p>Always excluded, because instrumenting them would recurse into the profiler or destabilise the JVM: numa-jvm's own
  * code (every registered feature's packages and the core's, from the feature registry), the libraries under it (ASM,
- * JNA, commons-csv, Jackson, unrelocated when run from class directories), {@code java.lang.**} (Thread, ThreadLocal,
+ * JNA, commons-csv, Jackson, JOL, unrelocated when run from class directories), {@code java.lang.**} (Thread, ThreadLocal,
  * invoke, ref: the hooks' own machinery), {@code jdk.**}, {@code sun.**}, {@code com.sun.**}, {@code java.security.**},
  * and generated lambda/proxy classes.
  */
 final class ClassFilter {
     /** Libraries under numa-jvm's code and the JDK's own machinery. */
     static final List<String> LIBRARY_EXCLUDES = List.of("org.objectweb.asm.**", "org.apache.commons.csv.**",
-            "com.fasterxml.jackson.**", "com.sun.jna.**", "java.lang.**", "jdk.**", "sun.**", "com.sun.**",
+            "com.fasterxml.jackson.**", "com.sun.jna.**", "org.openjdk.jol.**", "java.lang.**", "jdk.**", "sun.**", "com.sun.**",
             "java.security.**", "javax.security.**");
 
     private final List<String> include;

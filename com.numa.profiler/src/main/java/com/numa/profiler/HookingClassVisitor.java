@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.profiler.sharing.FieldIds;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -17,11 +18,19 @@ final class HookingClassVisitor extends ClassVisitor {
     private final String stopAt;
     /** Non-null when a trace is recorded: reference stores then also go to the hooks with their targets. */
     private final ReferenceFields tracedFields;
+    /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks name their fields. */
+    private final FieldIds diagnosedFields;
     private String className;
 
     HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
             String stopAt, ReferenceFields tracedFields) {
+        this(next, registry, allAccesses, sampled, startAt, stopAt, tracedFields, null);
+    }
+
+    HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
+            String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields) {
         super(Opcodes.ASM9, next);
+        this.diagnosedFields = diagnosedFields;
         this.tracedFields = tracedFields;
         this.registry = registry;
         this.allAccesses = allAccesses;
@@ -50,7 +59,8 @@ final class HookingClassVisitor extends ClassVisitor {
         }
         mv = new AllocationSiteTagger(mv, className, name, registry);
         if (!sampled) {
-            return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null), point);
+            return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null, false,
+                    diagnosedFields), point);
         }
         // Sampled: only a method with access hooks pays for the countdown local (a load at entry and after each call),
         // so the method is buffered, scanned, and then replayed into one chain or the other.
@@ -60,16 +70,17 @@ final class HookingClassVisitor extends ClassVisitor {
             public void visitEnd() {
                 super.visitEnd();
                 MethodVisitor chain;
-                if (!AccessHookInserter.hasHooks(instructions, allAccesses)) {
+                if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null)) {
                     chain = tagged;
-                } else if (!AccessHookInserter.wantsCountdownLocal(instructions, allAccesses)) {
+                } else if (diagnosedFields == null && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses)) {
                     // few accesses per call and no loop: each access steps the thread's slot, no local to hand over
-                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true);
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
-                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown));
+                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
+                            diagnosedFields));
                     chain = countdown;
                 }
                 accept(new ControlPointHooks(chain, point));

@@ -17,6 +17,8 @@ final class InternalUnsafe {
         private static final MethodHandle GET_LONG = CLAIMED == null ? null : CLAIMED[0];
         private static final MethodHandle PUT_LONG = CLAIMED == null ? null : CLAIMED[1];
         private static final MethodHandle FIELD_OFFSET = CLAIMED == null ? null : CLAIMED[2];
+        private static final MethodHandle ARRAY_BASE = CLAIMED == null ? null : CLAIMED[3];
+        private static final MethodHandle ARRAY_SCALE = CLAIMED == null ? null : CLAIMED[4];
         private static final String PROBLEM = CLAIMED == null ? "jdk.internal.misc.Unsafe is not accessible" : null;
     }
 
@@ -71,6 +73,24 @@ final class InternalUnsafe {
         try {
             return (long) Handles.FIELD_OFFSET.invokeExact(c, name);
         } catch (Throwable e) { // InternalError: no such field
+            return -1;
+        }
+    }
+
+    /** Where element 0 of arrays of class {@code arrayClass} starts, or -1 when the accessors do not work. */
+    static int arrayBase(Class<?> arrayClass) {
+        try {
+            return Handles.ARRAY_BASE == null ? -1 : (int) (long) Handles.ARRAY_BASE.invokeExact(arrayClass);
+        } catch (Throwable e) {
+            return -1;
+        }
+    }
+
+    /** Bytes between two elements of arrays of class {@code arrayClass}, or -1 when the accessors do not work. */
+    static int arrayScale(Class<?> arrayClass) {
+        try {
+            return Handles.ARRAY_SCALE == null ? -1 : (int) (long) Handles.ARRAY_SCALE.invokeExact(arrayClass);
+        } catch (Throwable e) {
             return -1;
         }
     }

@@ -8,6 +8,7 @@ import com.numa.core.window.MeasurementWindow;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.topology.NumaTopology;
 import com.numa.profiler.rt.Hooks;
+import com.numa.profiler.sharing.SharingDiagnosis;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
@@ -59,6 +60,10 @@ public final class NumaProfiler {
     private final ReportWriter writer;
     private final Path output;
     private final List<String> notes = new ArrayList<>();
+    /** Null unless -XX:+NUMAProfilerDiagnose. */
+    private SharingDiagnosis diagnosis;
+    /** The diagnosis of the last dump (its issues go to stderr at exit). */
+    private SharingDiagnosis.Report lastDiagnosis;
     private final long startNanos = System.nanoTime();
 
     private NumaProfiler(FlagValues flags, NumaTopology topology, ProfilerRuntime runtime, ProfilingWindow window,
@@ -114,9 +119,12 @@ public final class NumaProfiler {
         if (trace == null) {
             tracedFields = null; // the file cannot be written: classes are instrumented as without the flag
         }
+        boolean diagnose = flags.get(ProfilerFlags.DIAGNOSE);
+        // The diagnosis needs every field: false sharing is mostly between primitive counters and flags.
+        boolean allAccesses = diagnose || flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL;
         ProfilerRuntime runtime = new ProfilerRuntime(new AccessClassifier(flags.get(ProfilerFlags.OWNER)),
                 new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), flags.get(ProfilerFlags.ARRAY_CHUNK),
-                        flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL),
+                        allAccesses),
                 NodeLocator.of(topology, log),
                 sizes, log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH), trace,
                 new HeaderWordAccess(headerWords));
@@ -146,14 +154,27 @@ public final class NumaProfiler {
         if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
             runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
         }
+        SharingDiagnosis diagnosis = null;
+        if (diagnose) {
+            ThreadInventory inventory = runtime.inventory();
+            diagnosis = new SharingDiagnosis(DiagnosisFacts.offsets(), OwnerFieldInjector.FIELD,
+                    flags.get(ProfilerFlags.DIAGNOSE_OBJECTS), flags.get(ProfilerFlags.DIAGNOSE_THRESHOLDS),
+                    javaId -> roleOf(inventory, javaId));
+            runtime.diagnose(diagnosis.tracker());
+        }
         // JNA must be initialised now: its first use starts a process and waits for a JDK thread, and a hook running
         // on that thread would then wait for JNA's class initialisation (a deadlock seen with JDK instrumentation).
         runtime.warmUp();
         runtime.install();
-        ProfilerTransformer transformer = new ProfilerTransformer(filter, registry,
-                flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL, flags.get(ProfilerFlags.SAMPLING) > 1,
-                startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields, headerWords);
+        ProfilerTransformer transformer = new ProfilerTransformer(filter, registry, allAccesses,
+                flags.get(ProfilerFlags.SAMPLING) > 1, startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields,
+                headerWords);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
+        if (diagnosis != null) {
+            transformer.diagnose(diagnosis.fieldIds());
+            p.diagnosis = diagnosis;
+            diagnosis.start();
+        }
         if (jdk) {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
         }
@@ -166,6 +187,16 @@ public final class NumaProfiler {
         dumps.atExit(p::atExit);
         dumps.every(flags.get(ProfilerFlags.DUMP_INTERVAL), p::dump);
         return p;
+    }
+
+    /** The role label of the profiled thread with Java id {@code javaId}, or null when the profiler has not seen it. */
+    private static String roleOf(ThreadInventory inventory, long javaId) {
+        for (ProfiledThread t : inventory.snapshot()) {
+            if (t.javaId == javaId) {
+                return t.role().label();
+            }
+        }
+        return null;
     }
 
     private void retransform(Instrumentation inst, List<String> patterns) {
@@ -220,7 +251,18 @@ public final class NumaProfiler {
     /** Writes all output files now (atomically) and returns their directory. */
     public synchronized Path dump() {
         try {
-            writer.write(report(), configuration(), extra());
+            ProfileReport r = report();
+            Map<String, Object> extra = extra();
+            SharingDiagnosis.Report d = null;
+            if (diagnosis != null) {
+                d = diagnosis.report(DiagnosisFacts.of(r, window.profiledNanos() / 1e6, topology.nodeCount()));
+                extra.put("diagnosis", d.summary(10));
+            }
+            writer.write(r, configuration(), extra);
+            if (d != null) {
+                d.write(output);
+                lastDiagnosis = d;
+            }
         } catch (IOException | RuntimeException e) {
             log.once("dump", "cannot write the profile to " + output + ": " + e
                     + " (check -XX:NUMAProfilerOutput names a writable directory)");
@@ -253,6 +295,10 @@ public final class NumaProfiler {
         if (!flags.get(ProfilerFlags.QUIET)) {
             PrintStream err = System.err;
             err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1));
+            SharingDiagnosis.Report d = lastDiagnosis;
+            if (d != null) {
+                err.print(d.stderr(Math.min(10, flags.get(ProfilerFlags.TOP))));
+            }
             err.println("numa: NUMAProfiler: output in " + output);
             if (trace != null && trace.written()) {
                 err.println("numa: NUMAProfiler: trace in " + trace.target());

@@ -5,7 +5,10 @@ package com.numa.profiler;
  * <pre>
  *  bits  0-19 owner thread key (0 = unknown)      bits 20-39 allocation-site id (0 = unknown site)
  *  bits 40-46 home node + 1 (0 = unknown)          bit  47    written since allocation
- *  bit  48    shared (a non-owner touched it)      bits 49-63 reads since the last write / READ_TALLY (saturating)
+ *  bit  48    shared (a non-owner touched it)      bits 49-60 reads since the last write / READ_TALLY (saturating)
+ *  bit  61    its owner changed once (a write by another thread than the last writer)      } kept only under
+ *  bit  62    read by a non-owner since the last write                                       } -XX:+NUMAProfilerDiagnose
+ *  bit  63    tracked word by word by the sharing diagnosis                                  }
  * </pre>
  * Updates are plain racy stores, as Maxine's header updates: a lost update only blurs a count.
  */
@@ -13,11 +16,18 @@ final class OwnerWords {
     static final int MAX_KEY = (1 << 20) - 1;
     static final int MAX_SITE = (1 << 20) - 1;
     static final int MAX_NODE = (1 << 7) - 2;
-    static final int MAX_READS = (1 << 15) - 1;
+    static final int MAX_READS = (1 << 12) - 1;
     /** One unit of the reads-since-write counter stands for this many reads (one read in 32 is tallied). */
     static final int READ_TALLY = 32;
     private static final long WRITTEN = 1L << 47;
     private static final long SHARED = 1L << 48;
+    private static final long OWNER_CHANGED = 1L << 61;
+    private static final long READ_BY_OTHER = 1L << 62;
+    private static final long TRACKED = 1L << 63;
+    /** The reads-since-write counter's bits. */
+    private static final long READS = ((long) MAX_READS) << 49;
+    /** What a write resets: the counter and the read-by-another-thread bit. */
+    private static final long SINCE_WRITE = READS | READ_BY_OTHER;
 
     private OwnerWords() {
     }
@@ -50,7 +60,7 @@ final class OwnerWords {
     }
 
     static int readsSinceWrite(long w) {
-        return (int) (w >>> 49);
+        return (int) ((w & READS) >>> 49);
     }
 
     static long withOwner(long w, int key) {
@@ -62,11 +72,38 @@ final class OwnerWords {
     }
 
     static long markWritten(long w) {
-        return (w | WRITTEN) & ~(-1L << 49);
+        return (w | WRITTEN) & ~SINCE_WRITE;
     }
 
     static long markShared(long w) {
         return w | SHARED;
+    }
+
+    /** Whether the sharing diagnosis follows this object (or array chunk) word by word. */
+    static boolean tracked(long w) {
+        return w < 0;
+    }
+
+    static long markTracked(long w) {
+        return w | TRACKED;
+    }
+
+    /** Whether another thread than the owner read the object since its last write (diagnosis only). */
+    static boolean readByOtherSinceWrite(long w) {
+        return (w & READ_BY_OTHER) != 0;
+    }
+
+    static long markReadByOther(long w) {
+        return w | READ_BY_OTHER;
+    }
+
+    /** Whether a write by another thread than the last writer happened before (diagnosis only). */
+    static boolean ownerChanged(long w) {
+        return (w & OWNER_CHANGED) != 0;
+    }
+
+    static long markOwnerChanged(long w) {
+        return w | OWNER_CHANGED;
     }
 
     static long countRead(long w) {

@@ -34,7 +34,7 @@ public final class ProfilerFeature implements Feature {
      */
     @Override
     public List<String> ownPackages() {
-        return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*");
+        return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
     }
 
     @Override

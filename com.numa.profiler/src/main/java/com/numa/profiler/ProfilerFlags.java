@@ -2,6 +2,7 @@ package com.numa.profiler;
 
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
+import com.numa.profiler.sharing.Thresholds;
 import java.util.List;
 
 /** The NUMAProfiler family of -XX flags, declared once; {@link ProfilerFeature} hands them to the feature registry. */
@@ -80,11 +81,31 @@ public final class ProfilerFlags {
                     + "(0 = only at exit and on demand)");
     public static final Flag<Boolean> QUIET = Flag.bool("NUMAProfilerQuiet", false,
             "Do not print the exit summary on stderr");
+    public static final Flag<Boolean> DIAGNOSE = Flag.bool("NUMAProfilerDiagnose", false,
+            "Sharing diagnosis (numa diagnose): false/true sharing per field or array element of write-shared objects "
+                    + "(JOL layouts, 64-byte lines), duplication candidates, remote, thread-migration and imbalance scores, "
+                    + "ranked with advice in issues.csv; implies -XX:NUMAProfilerAccesses=all");
+    public static final Flag<Integer> DIAGNOSE_OBJECTS = Flag.integer("NUMAProfilerDiagnoseObjects", 16384, 16, 1 << 22,
+            "Write-shared objects the diagnosis follows word by word at a time (collected ones are summarised and make "
+                    + "room; beyond that new ones are counted, not followed)");
+    public static final Flag<Thresholds> DIAGNOSE_THRESHOLDS = Flag.custom("NUMAProfilerDiagnoseThresholds",
+            "kind=score,...", Thresholds.DEFAULTS,
+            "Score from which an issue is reported, per kind (remote, false-sharing, true-sharing, "
+                    + "duplication-candidate, thread-migration, imbalance); unnamed kinds keep their defaults",
+            ProfilerFlags::parseThresholds);
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
                 EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SITE_DEPTH, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
-                NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET);
+                NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET, DIAGNOSE, DIAGNOSE_OBJECTS, DIAGNOSE_THRESHOLDS);
+    }
+
+    static Thresholds parseThresholds(String v) {
+        try {
+            return Thresholds.parse(v);
+        } catch (IllegalArgumentException e) {
+            throw new Flag.BadValue(e.getMessage());
+        }
     }
 
     static int parseChunk(String v) {

@@ -4,6 +4,7 @@ import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.profiler.AccessClassifier.Kind;
 import com.numa.profiler.rt.AccessSink;
+import com.numa.profiler.sharing.SharingTracker;
 
 /**
  * The sink behind {@link com.numa.profiler.rt.Hooks}: finds the object's owner word (injected field or side table),
@@ -29,6 +30,8 @@ final class ProfilerRuntime implements AccessSink {
     private FieldReach fieldReach;
     /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
     private AllocationStacks stacks;
+    /** Null unless -XX:+NUMAProfilerDiagnose: then write-shared objects are handed to it, see {@link #diagnosed}. */
+    private SharingTracker sharing;
     private volatile boolean failed;
     /** Hooks that ran out of stack and skipped their access (the application's own frames had used it up). */
     private volatile long stackOverflows;
@@ -69,6 +72,11 @@ final class ProfilerRuntime implements AccessSink {
         if (stacks != null) {
             stacks.warmUp();
         }
+    }
+
+    /** Hands write-shared objects and their accesses to {@code tracker} (before {@link #install}). */
+    void diagnose(SharingTracker tracker) {
+        this.sharing = tracker;
     }
 
     /** Makes this the sink of the hooks. */
@@ -226,29 +234,40 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void read(Object o) {
-        access(o, 0, false, false);
+        access(o, 0, -1, false, false);
     }
 
     @Override
     public void write(Object o) {
-        access(o, 0, true, false);
+        access(o, 0, -1, true, false);
+    }
+
+    @Override
+    public void readField(Object o, int fieldId) {
+        access(o, 0, fieldId, false, false);
+    }
+
+    @Override
+    public void writeField(Object o, int fieldId) {
+        access(o, 0, fieldId, true, false);
     }
 
     @Override
     public void readArray(Object array, int index) {
-        access(array, index, false, true);
+        access(array, index, -1, false, true);
     }
 
     @Override
     public void writeArray(Object array, int index) {
-        access(array, index, true, true);
+        access(array, index, -1, true, true);
     }
 
     /**
-     * A counted access (every access, or the sampled one in N) to a field of {@code o}, or to element {@code index} of
-     * an array: arrays never carry the injected word, so they skip the type check.
+     * A counted access (every access, or the sampled one in N) to a field of {@code o} (named by {@code fieldId} under
+     * diagnosis, else -1), or to element {@code index} of an array: arrays never carry the injected word, so they skip
+     * the type check.
      */
-    private void access(Object o, int index, boolean write, boolean array) {
+    private void access(Object o, int index, int fieldId, boolean write, boolean array) {
         ProfiledThread t = enter();
         if (t == null) {
             return;
@@ -264,11 +283,14 @@ final class ProfilerRuntime implements AccessSink {
                     word = OwnerWords.tag(t.key, 0, node);
                 }
                 long next = count(t, word, write, node, false);
+                if (sharing != null) {
+                    next = diagnosed(t, o, index, fieldId, word, next, write, false, node);
+                }
                 if (next != word) {
                     HeaderWordAccess.set(o, at, next);
                 }
             } else {
-                viaSideTable(t, o, index, write, node);
+                viaSideTable(t, o, index, fieldId, write, array, node);
             }
             if (trace != null) {
                 trace.accessed(t, o, write);
@@ -316,8 +338,48 @@ final class ProfilerRuntime implements AccessSink {
         return t.wordOffset = at;
     }
 
+    /**
+     * Diagnosis: an object (an array chunk) is followed word by word from the first write that comes after another
+     * thread used it: a write by the owner after another thread read it since the owner's previous write (the read
+     * copy is invalidated), or a second change of owner (threads take turns writing it). A hand-over (made by one
+     * thread, then read and written by another alone) and data only read once shared never qualify, so their accesses
+     * cost nothing more. From then on every access goes to the tracker, which the word records. {@code before} and
+     * {@code after} are the word before and after the access.
+     */
+    private long diagnosed(ProfiledThread t, Object o, int index, int fieldId, long before, long after, boolean write,
+            boolean array, int node) {
+        if (!OwnerWords.tracked(after)) {
+            int owner = OwnerWords.owner(before);
+            if (owner == 0) {
+                return after;
+            }
+            if (!write) {
+                return owner == t.key || OwnerWords.readByOtherSinceWrite(after) ? after
+                        : OwnerWords.markReadByOther(after);
+            }
+            boolean followsOther;
+            if (owner == t.key) {
+                followsOther = OwnerWords.readByOtherSinceWrite(before);
+            } else {
+                followsOther = OwnerWords.ownerChanged(before);
+                after = OwnerWords.markOwnerChanged(after);
+            }
+            if (!followsOther || !sharing.track(o, OwnerWords.site(after), OwnerWords.homeNode(after))) {
+                return after;
+            }
+            after = OwnerWords.markTracked(after);
+        }
+        if (array) {
+            sharing.element(t.key, o, index, write, node);
+        } else if (fieldId >= 0) {
+            sharing.field(t.key, o, fieldId, write, node);
+        }
+        return after;
+    }
+
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
-    private void viaSideTable(ProfiledThread t, Object o, int index, boolean write, int node) {
+    private void viaSideTable(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array,
+            int node) {
         SideTable.Entry e = t.lastEntry;
         if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
             SideTable.Entry p = t.previousEntry;
@@ -335,6 +397,9 @@ final class ProfilerRuntime implements AccessSink {
         if (chunk == 0) {
             long word = e.word;
             long next = count(t, word, write, node, true);
+            if (sharing != null) {
+                next = diagnosed(t, o, index, fieldId, word, next, write, array, node);
+            }
             if (next != word) {
                 e.word = next;
             }
@@ -342,6 +407,9 @@ final class ProfilerRuntime implements AccessSink {
             long[] words = e.chunkWords();
             long word = words[chunk];
             long next = count(t, word, write, node, true);
+            if (sharing != null) {
+                next = diagnosed(t, o, index, fieldId, word, next, write, array, node);
+            }
             if (next != word) {
                 words[chunk] = next;
             }

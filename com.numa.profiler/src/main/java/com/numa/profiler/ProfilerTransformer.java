@@ -1,6 +1,7 @@
 package com.numa.profiler;
 
 import com.numa.core.log.NumaLog;
+import com.numa.profiler.sharing.FieldIds;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.Set;
@@ -28,6 +29,8 @@ final class ProfilerTransformer implements ClassFileTransformer {
     private final ReferenceFields tracedFields;
     /** Classes given the header word; a subclass of one of them inherits it. */
     private final HeaderWordClasses injected;
+    /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks name their fields. */
+    private volatile FieldIds diagnosedFields;
     private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
     final AtomicLong transformed = new AtomicLong();
@@ -49,6 +52,11 @@ final class ProfilerTransformer implements ClassFileTransformer {
         this.startAt = startAt;
         this.stopAt = stopAt;
         this.log = log;
+    }
+
+    /** Field hooks name their fields from now on (-XX:+NUMAProfilerDiagnose; set before the transformer is added). */
+    void diagnose(FieldIds fields) {
+        this.diagnosedFields = fields;
     }
 
     /** Set once the hook runtime's module is known (null in tests that load classes by hand). */
@@ -117,7 +125,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
         if (inject) {
             cv = new OwnerFieldInjector(cv);
         }
-        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields);
+        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields);
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import com.numa.characterize.CharacterizeCommand;
+import com.numa.diagnose.DiagnoseCommand;
 import com.numa.gc.GcReplayCommand;
 import com.numa.speedup.SpeedupStackCommand;
 import picocli.CommandLine;
@@ -52,9 +53,11 @@ public final class Launcher implements Runnable {
                 .addSubcommand(new FlagsCommand())
                 .addSubcommand(new CharacterizeCommand(env))
                 .addSubcommand(new SpeedupStackCommand())
+                .addSubcommand(new DiagnoseCommand(env, new FrontDoorLaunch()))
                 .addSubcommand(new GcReplayCommand());
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
         cli.getSubcommands().get("attach").setUnmatchedOptionsArePositionalParams(true); // -XX: flags are parameters
+        cli.getSubcommands().get("diagnose").setUnmatchedOptionsArePositionalParams(true);
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         cli.setParameterExceptionHandler(Launcher::badUsage);

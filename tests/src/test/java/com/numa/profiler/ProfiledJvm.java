@@ -78,8 +78,14 @@ final class ProfiledJvm {
     /** As above, failing when the child has not finished within {@code limit}. */
     static Result run(String name, List<String> jvmArgs, List<String> flags, Duration limit, String mainClass,
             String... args) throws IOException {
+        return runWithClassPath(name, jvmArgs, flags, limit, System.getProperty("java.class.path"), mainClass, args);
+    }
+
+    /** As above, with the child's class path. */
+    static Result runWithClassPath(String name, List<String> jvmArgs, List<String> flags, Duration limit, String classPath,
+            String mainClass, String... args) throws IOException {
         Path out = outputRoot().resolve(name);
-        ChildRun r = profiled(out, jvmArgs, flags).main(mainClass, List.of(args)).timeout(limit).run();
+        ChildRun r = profiled(out, jvmArgs, flags, classPath).main(mainClass, List.of(args)).timeout(limit).run();
         if (r.timedOut()) {
             throw new AssertionError("child JVM timed out after " + limit + ":\n" + r.diagnostics());
         }
@@ -108,12 +114,16 @@ final class ProfiledJvm {
     }
 
     private static ChildJvm profiled(Path out, List<String> jvmArgs, List<String> flags) throws IOException {
+        return profiled(out, jvmArgs, flags, System.getProperty("java.class.path"));
+    }
+
+    private static ChildJvm profiled(Path out, List<String> jvmArgs, List<String> flags, String classPath)
+            throws IOException {
         deleteTree(out);
         List<String> all = new ArrayList<>(List.of("-XX:+NUMAProfiler"));
         all.addAll(flags);
         all.add("-XX:NUMAProfilerOutput=" + out);
-        return ChildJvm.current().options(jvmArgs).classPath(System.getProperty("java.class.path"))
-                .agent(AgentJar.manifestOnly(outputRoot()), all);
+        return ChildJvm.current().options(jvmArgs).classPath(classPath).agent(AgentJar.manifestOnly(outputRoot()), all);
     }
 
     static void deleteTree(Path p) throws IOException {

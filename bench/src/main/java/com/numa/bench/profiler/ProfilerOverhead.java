@@ -146,7 +146,8 @@ public final class ProfilerOverhead implements Callable<Integer> {
 
     /** The profiler on, in {@code mode}; the extra flags after the mode's, so that theirs win (later flags win). */
     private static List<String> agentFlags(OverheadMode mode, List<String> extraFlags, String accesses, Path output) {
-        List<String> flags = new ArrayList<>(List.of("-XX:+NUMAProfiler", mode.samplingFlag()));
+        List<String> flags = new ArrayList<>(List.of("-XX:+NUMAProfiler"));
+        flags.addAll(mode.flags());
         flags.addAll(extraFlags);
         flags.addAll(List.of("-XX:NUMAProfilerAccesses=" + accesses, "-XX:+NUMAProfilerQuiet",
                 "-XX:NUMAProfilerOutput=" + output));

@@ -19,6 +19,8 @@ class OverheadModeTest {
         assertEquals("-XX:NUMAProfilerSampling=1", OverheadMode.of("full").samplingFlag());
         assertEquals("-XX:NUMAProfilerSampling=64", OverheadMode.of("sampled64").samplingFlag());
         assertEquals("-XX:NUMAProfilerSampling=1048576", OverheadMode.of("floor").samplingFlag());
+        assertEquals(List.of("-XX:NUMAProfilerSampling=1", "-XX:+NUMAProfilerDiagnose"), OverheadMode.of("diagnose").flags());
+        assertEquals(List.of("-XX:NUMAProfilerSampling=64"), OverheadMode.of("sampled64").flags());
     }
 
     @Test

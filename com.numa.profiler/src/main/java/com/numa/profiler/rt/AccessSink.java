@@ -14,6 +14,19 @@ public interface AccessSink {
 
     void writeArray(Object array, int index);
 
+    /**
+     * A field read that names its field ({@code fieldId}, see com.numa.profiler.sharing.FieldIds): instrumented so only
+     * under -XX:+NUMAProfilerDiagnose, and then instead of {@link #read}.
+     */
+    default void readField(Object o, int fieldId) {
+        read(o);
+    }
+
+    /** A field write that names its field (diagnosis only, instead of {@link #write}). */
+    default void writeField(Object o, int fieldId) {
+        write(o);
+    }
+
     void readStatic(int classId);
 
     void writeStatic(int classId);

@@ -76,6 +76,30 @@ public final class Hooks {
         }
     }
 
+    /** Diagnosis only (-XX:+NUMAProfilerDiagnose): a field read with the field's id. */
+    public static void readField(Object o, int fieldId) {
+        if (active && o != null) {
+            sink.readField(o, fieldId);
+        }
+    }
+
+    /** Diagnosis only: a field write with the field's id. */
+    public static void writeField(Object o, int fieldId) {
+        if (active && o != null) {
+            sink.writeField(o, fieldId);
+        }
+    }
+
+    /**
+     * Diagnosis only: {@code a.compareAndSet(expect, update)} of an AtomicLong, whose receiver lies below four stack
+     * slots where no instruction can copy it: the call is replaced by this one, which reports the write first.
+     */
+    public static boolean atomicLongCompareAndSet(java.util.concurrent.atomic.AtomicLong a, long expect, long update,
+            int fieldId) {
+        writeField(a, fieldId);
+        return a.compareAndSet(expect, update);
+    }
+
     public static void readStatic(int classId) {
         if (active) {
             sink.readStatic(classId);
@@ -137,6 +161,22 @@ public final class Hooks {
             return countdown - 1;
         }
         writeArray(array, index);
+        return restart();
+    }
+
+    public static int readFieldSampled(Object o, int fieldId, int countdown) {
+        if (countdown > 1) {
+            return countdown - 1;
+        }
+        readField(o, fieldId);
+        return restart();
+    }
+
+    public static int writeFieldSampled(Object o, int fieldId, int countdown) {
+        if (countdown > 1) {
+            return countdown - 1;
+        }
+        writeField(o, fieldId);
         return restart();
     }
 

@@ -18,6 +18,8 @@ public final class RawAccess {
     private static final MethodHandle GET_LONG;
     private static final MethodHandle PUT_LONG;
     private static final MethodHandle FIELD_OFFSET;
+    private static final MethodHandle ARRAY_BASE;
+    private static final MethodHandle ARRAY_SCALE;
     /** Offset of Thread.tid, or -1 (then Thread.getId is called). */
     private static final long TID;
     private static boolean claimed;
@@ -26,6 +28,8 @@ public final class RawAccess {
         MethodHandle get = null;
         MethodHandle put = null;
         MethodHandle offset = null;
+        MethodHandle base = null;
+        MethodHandle scale = null;
         long tid = -1;
         try {
             Class<?> u = Class.forName("jdk.internal.misc.Unsafe");
@@ -38,16 +42,33 @@ public final class RawAccess {
             offset = lookup.findVirtual(u, "objectFieldOffset",
                     MethodType.methodType(long.class, Class.class, String.class)).bindTo(unsafe);
             tid = (long) offset.invokeExact(Thread.class, "tid");
+            try {
+                base = arrayMethod(lookup, u, unsafe, "arrayBaseOffset");
+                scale = arrayMethod(lookup, u, unsafe, "arrayIndexScale");
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                base = null; // array offsets unknown: only the sharing diagnosis needs them, and says so
+                scale = null;
+            }
         } catch (Throwable e) {
             get = null; // not exported (no agent, or the agent could not): Thread.getId and no header word
         }
         GET_LONG = get;
         PUT_LONG = put;
         FIELD_OFFSET = offset;
+        ARRAY_BASE = base;
+        ARRAY_SCALE = scale;
         TID = get == null ? -1 : tid;
     }
 
     private RawAccess() {
+    }
+
+    /** {@code Unsafe.name(Class)} as a handle returning long: it returns int up to JDK 22 or so, long later. */
+    private static MethodHandle arrayMethod(MethodHandles.Lookup lookup, Class<?> u, Object unsafe, String name)
+            throws ReflectiveOperationException {
+        Class<?> returns = u.getMethod(name, Class.class).getReturnType();
+        return lookup.findVirtual(u, name, MethodType.methodType(returns, Class.class)).bindTo(unsafe)
+                .asType(MethodType.methodType(long.class, Class.class));
     }
 
     /** The id the JVM gave {@code t}, read from Thread's own field when possible. */
@@ -64,7 +85,8 @@ public final class RawAccess {
     }
 
     /**
-     * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String)} for the profiler, which
+     * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String), arrayBaseOffset(Class),
+     * arrayIndexScale(Class)} (the last two returning long, or null) for the profiler, which
      * claims them at its start; every later call, and any call when the package is not exported, gets null.
      */
     public static synchronized MethodHandle[] claim() {
@@ -72,6 +94,6 @@ public final class RawAccess {
             return null;
         }
         claimed = true;
-        return new MethodHandle[] {GET_LONG, PUT_LONG, FIELD_OFFSET};
+        return new MethodHandle[] {GET_LONG, PUT_LONG, FIELD_OFFSET, ARRAY_BASE, ARRAY_SCALE};
     }
 }
