@@ -27,7 +27,7 @@ final class StackHtml {
         for (Component c : Component.values()) {
             h.append("<th>").append(c.label()).append(" (eq. ").append(c.equation()).append(")</th>");
         }
-        h.append("<th>of other: time-sharing</th><th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
+        h.append("<th>time-sharing (upper bound, in other)</th><th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
         for (SpeedupStack s : report.stacks()) {
             h.append("<tr><td>").append(s.threads()).append("</td>");
             for (Component c : Component.values()) {
