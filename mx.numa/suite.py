@@ -189,8 +189,8 @@ suite = {
         },
         "com.numa.speedup": {
             "dir": "com.numa.speedup",
-            "sourceDirs": ["src/main/java", "src/main/resources"],
-            "dependencies": ["com.numa.perfutil", "PICOCLI", "XCHART"],
+            "sourceDirs": ["src/main/java"],
+            "dependencies": ["com.numa.core", "PICOCLI", "XCHART"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.jfr"],
             "javaCompliance": "17+",
         },
@@ -211,7 +211,7 @@ suite = {
         "com.numa.characterize": {
             "dir": "com.numa.characterize",
             "sourceDirs": ["src/main/java"],
-            "dependencies": ["com.numa.perfutil", "com.numa.characterize.stubs", "PICOCLI", "XCHART"],
+            "dependencies": ["com.numa.perfutil", "com.numa.characterize.stubs", "com.numa.speedup", "PICOCLI", "XCHART"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
@@ -222,7 +222,7 @@ suite = {
             "sourceDirs": ["src/main/java", "src/main/resources"],
             "dependencies": ["com.numa.perfutil", "com.numa.profiler", "com.numa.opt", "com.numa.gc", "com.numa.characterize",
                              "com.numa.speedup", "com.numa.diagnose", "PICOCLI"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.attach"],
             "javaCompliance": "17+",
         },
         "com.numa.bench": {

@@ -39,12 +39,18 @@ final class Corpus {
     /** As above, with java options before the class path (system properties). */
     static ChildRun run(Application a, List<String> numaFlags, List<String> args, Path workDir, List<String> javaOptions)
             throws IOException {
+        return runMain(a, a.driverClass(), numaFlags, args, workDir, javaOptions, TIME_BOUND);
+    }
+
+    /** As above with another main class on the application's class path (the program's own launcher). */
+    static ChildRun runMain(Application a, String mainClass, List<String> numaFlags, List<String> args, Path workDir,
+            List<String> javaOptions, Duration timeout) throws IOException {
         Files.createDirectories(workDir);
         ChildJvm child = ChildJvm.current().directory(workDir).options(javaOptions).classPath(apps().classPath(a, agentJar()));
         if (numaFlags != null) {
             child.agent(agentJar(), numaFlags);
         }
-        return child.main(a.driverClass(), args).timeout(TIME_BOUND).run();
+        return child.main(mainClass, args).timeout(timeout).run();
     }
 
     /** stdout with anything that legitimately differs between runs taken out (the drivers print only a checksum). */

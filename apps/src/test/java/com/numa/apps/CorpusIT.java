@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.numa.characterize.apps.Application;
 import com.numa.characterize.apps.Applications;
 import com.numa.core.child.ChildRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The corpus of issue 11 (item 8): every application of the registry runs without the agent, then under each feature;
@@ -71,6 +73,37 @@ class CorpusIT {
         assertEquals(Corpus.normalized(without.stdout()), Corpus.normalized(with.stdout()),
                 () -> "output under " + feature + "\n" + with.diagnostics());
     }
+
+    /**
+     * Issue 11 finding 2, as it was found: Jython's own launcher ({@code jython script.py}) running a threaded script
+     * under the profiler with ConcurrentHashMap retransformed. It hung forever (the thread-role lookup recursed through
+     * class loading into the retransformed map until the stack overflowed, and main waited for the dead threads); it
+     * must now end as it does without the agent, in full and in sampled mode.
+     */
+    @ParameterizedTest(name = "jython launcher with ConcurrentHashMap retransformed, sampling {0}")
+    @ValueSource(ints = {1, 64})
+    void jythonLauncherUnderRetransformedConcurrentHashMap(int sampling, @TempDir Path dir) throws Exception {
+        Application jython = Applications.named(JythonDriver.NAME).orElseThrow();
+        Path script = JythonDriver.writeScript(Files.createDirectories(dir.resolve("script")), 2,
+                JythonDriver.ROUNDS);
+        List<String> args = List.of(script.toString());
+        ChildRun without = Corpus.runMain(jython, JYTHON_LAUNCHER, null, args, dir.resolve("without"), List.of(),
+                Corpus.TIME_BOUND);
+        assertTrue(without.succeeded(), () -> "jython without the agent\n" + without.diagnostics());
+        assertTrue(without.stdout().startsWith("checksum="), () -> "the script printed no checksum\n" + without.diagnostics());
+        ChildRun with = Corpus.runMain(jython, JYTHON_LAUNCHER, List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet",
+                "-XX:NUMAProfilerSampling=" + sampling, "-XX:NUMAProfilerRetransform=java.util.concurrent.ConcurrentHashMap*"),
+                args, dir.resolve("with"), List.of(), Corpus.TIME_BOUND);
+        assertFalse(with.timedOut(), () -> "jython hung under the profiler\n" + with.diagnostics());
+        assertEquals(without.exitCode(), with.exitCode(), () -> with.diagnostics());
+        assertEquals(without.stdout().strip(), with.stdout().strip(), () -> with.diagnostics());
+        assertFalse(with.stderr().contains("StackOverflowError"), () -> with.diagnostics());
+        assertTrue(Files.isRegularFile(dir.resolve("with/numa-profile/summary.json")),
+                () -> "no profile written\n" + with.diagnostics());
+    }
+
+    /** Jython's command-line launcher (what {@code java -jar jython-standalone.jar} runs). */
+    private static final String JYTHON_LAUNCHER = "org.python.util.jython";
 
     /** The run without the agent, once per application: it must succeed and print its checksum. */
     private static ChildRun baseline(Application a) {

@@ -3,9 +3,11 @@ package com.numa.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.bench.opt.OptDoNoHarm;
 import com.numa.bench.opt.OptOverhead;
 import com.numa.bench.profiler.LibrarySuiteRun;
 import com.numa.bench.profiler.ProfilerOverhead;
+import com.numa.bench.speedup.SpeedupOverhead;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +36,7 @@ class BenchCommandLineTest {
     void anUnknownOptionIsOneLineAndExitTwo() {
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--rnus", "3").contains("'--rnus'"));
         assertTrue(usageError("OptOverhead", OptOverhead::run, "--rnus", "3").contains("'--rnus'"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--rnus", "3").contains("'--rnus'"));
         assertTrue(usageError("LibrarySuiteRun", LibrarySuiteRun::run, "--console", "c.jar", "--class-path", "t",
                 "--scan", "t", "--agnet-args", "-XX:NUMAProfilerSampling=64").contains("'--agnet-args'"));
     }
@@ -61,12 +64,18 @@ class BenchCommandLineTest {
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--modes", "fast").contains("'fast'"));
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--accesses", "some").contains("'some'"));
         assertTrue(usageError("LibrarySuiteRun", LibrarySuiteRun::run).contains("--console"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--pairs", "0").contains("--pairs"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--benchmarks", "nosuch").contains("'nosuch'"));
+        assertTrue(usageError("SpeedupOverhead", SpeedupOverhead::run, "--suite", "dacapo:x.jar").contains("builtin or apps"));
     }
 
     @Test
     void badNumaFlagsStopBeforeAnyRun() {
         assertTrue(usageError("OptOverhead", OptOverhead::run, "-XX:NUMAOptsIntervl=5").contains("NUMAOptsIntervl"));
         assertTrue(usageError("OptOverhead", OptOverhead::run, "stray").contains("'stray'"));
+        assertTrue(usageError("OptDoNoHarm", OptDoNoHarm::run, "-XX:NUMAOptsIntervl=5").contains("NUMAOptsIntervl"));
+        assertTrue(usageError("OptDoNoHarm", OptDoNoHarm::run, "--suites", "dacapo").contains("'dacapo'"));
+        assertTrue(usageError("OptDoNoHarm", OptDoNoHarm::run, "--runs", "0").contains("--runs"));
         assertTrue(usageError("ProfilerOverhead", ProfilerOverhead::run, "--profiler-flags",
                 "-XX:NUMAProfilerSampling=0").contains("NUMAProfilerSampling"));
         assertTrue(usageError("LibrarySuiteRun", LibrarySuiteRun::run, "--console", "c.jar", "--class-path", "t",

@@ -13,6 +13,7 @@ import com.numa.characterize.run.Placements;
 import com.numa.characterize.run.Runner;
 import com.numa.characterize.run.SpeedupStacks;
 import com.numa.characterize.suite.Benchmark;
+import com.numa.characterize.suite.MethodSpan;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.characterize.suite.SingleApplication;
 import com.numa.characterize.suite.Suite;
@@ -54,6 +55,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "  numa characterize --suite builtin --quick",
             "  numa characterize -XX:NUMATopology=2 --suite dacapo:dacapo-23.11-chopin.jar --bench lusearch,h2",
             "  numa characterize --name myapp -- -cp app.jar com.example.Main {threads}",
+            "  numa characterize --start-at app.Main.solve -- -cp app.jar app.Main",
             ""},
         customSynopsis = "numa characterize [options] (--suite SUITE | -- <java arguments>)")
 public final class CharacterizeCommand implements Callable<Integer> {
@@ -71,6 +73,14 @@ public final class CharacterizeCommand implements Callable<Integer> {
 
     @Option(names = "--name", description = "label of a single application (default: its main class or jar)")
     private String name;
+
+    @Option(names = "--start-at", paramLabel = "pkg.Class.method", description = "a single application is measured from "
+            + "an entry of this method (counters, profile and time; default: its whole run)")
+    private String startAt;
+
+    @Option(names = "--stop-at", paramLabel = "pkg.Class.method", description = "and to the exit of this method that leaves "
+            + "none of its calls running (default: the --start-at method; alone: from the start of main)")
+    private String stopAt;
 
     @Option(names = "--threads", description = "worker threads, {threads} in the java arguments (default: usable CPUs)")
     private Integer threads;
@@ -214,8 +224,13 @@ public final class CharacterizeCommand implements Callable<Integer> {
                 nonNegative("--warmup", warmup != null ? warmup : quick ? 1 : 2),
                 positive("--iterations", iterations != null ? iterations : quick ? 2 : 5),
                 size != null ? size : quick ? "small" : "default", quick, bench);
+        MethodSpan window = MethodSpan.of(startAt, stopAt);
+        if (window != null && suite != null) {
+            throw new IllegalArgumentException("--start-at and --stop-at measure a single application (after '--'); a suite's "
+                    + "harness marks its own iterations");
+        }
         Suite s = suite != null ? Suites.of(suite)
-                : new SingleApplication(name != null ? name : SingleApplication.defaultName(javaArgs), javaArgs);
+                : new SingleApplication(name != null ? name : SingleApplication.defaultName(javaArgs), javaArgs, window);
         List<Benchmark> benchmarks = s.benchmarks(options);
         checkWritable(out);
         return new Prepared(s.name(), benchmarks, options, topo, wanted, AgentJar.packaged(CharacterizeCommand.class),
@@ -229,7 +244,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
 
     private String fingerprint(Prepared p) {
         return String.join("|", p.suiteName, String.valueOf(p.options), topology, String.valueOf(profilerSampling),
-                String.valueOf(quick), String.join(" ", javaArgs));
+                String.valueOf(quick), String.join(" ", javaArgs), String.valueOf(startAt), String.valueOf(stopAt));
     }
 
     private Provenance provenance(Prepared p, Placements placements, List<Configuration> wanted, Runner runner,
@@ -263,6 +278,10 @@ public final class CharacterizeCommand implements Callable<Integer> {
         opts.put("size", p.options.size());
         opts.put("quick", quick);
         opts.put("profiled", !noProfile);
+        if (startAt != null || stopAt != null) {
+            opts.put("start_at", startAt == null ? "" : startAt);
+            opts.put("stop_at", stopAt == null ? "" : stopAt);
+        }
         opts.put("benchmarks", p.benchmarks.stream().map(Benchmark::name).toList());
         Thresholds t = thresholds();
         Map<String, Double> th = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package com.numa.opt;
 import com.numa.perfutil.affinity.Affinity;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
+import com.numa.perfutil.threads.ProcTasks;
 import com.numa.core.topology.CpuSet;
 
 /** {@link ThreadPlacement} through PerfUtil's {@link Affinity} (real system calls, also on emulated nodes). */
@@ -33,8 +34,10 @@ public final class AffinityPlacement implements ThreadPlacement {
         }
     }
 
+    /** From /proc (no native call, so starting the optimizer loads no native library); sched_getcpu if /proc fails. */
     @Override
     public int currentCpu() {
-        return Affinity.currentCpu();
+        int cpu = ProcTasks.currentCpu();
+        return cpu >= 0 ? cpu : Affinity.currentCpu();
     }
 }

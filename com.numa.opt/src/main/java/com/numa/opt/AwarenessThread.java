@@ -3,6 +3,7 @@ package com.numa.opt;
 import com.numa.opt.OptFlags.NodeChoice;
 import com.numa.opt.OptFlags.Signal;
 import com.numa.perfutil.PerfUtil;
+import com.numa.perfutil.events.PmuCatalog;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.threads.ThreadDirectory;
@@ -54,9 +55,11 @@ public final class AwarenessThread implements AutoCloseable {
     private final Decider decider;
     private final NodePinner pinner;
     private final IntervalCollector collector = new IntervalCollector();
-    private final ThreadAllocation allocation = new ThreadAllocation();
+    /** Made on the Awareness Thread after the start delay: the MXBean costs start-up time (see {@link #run}). */
+    private ThreadAllocation allocation;
     private final CpuLoad cpuLoad = new CpuLoad();
-    private final DecisionLog csv;
+    private DecisionLog csv;
+    private boolean csvOpened;
     private final int mainNode;
     /** The latest intervals only: a long-running JVM must not grow without bound (the CSV keeps them all). */
     private static final int HISTORY_LIMIT = 4096;
@@ -68,6 +71,7 @@ public final class AwarenessThread implements AutoCloseable {
     private volatile boolean running;
     private volatile AppState state = AppState.UNDECIDED;
     private AppState lastSettled = AppState.UNDECIDED;
+    private Placement lastPlacement;
     private volatile int migrations;
     private volatile String signalUsed = "none";
     private volatile String failure;
@@ -78,8 +82,8 @@ public final class AwarenessThread implements AutoCloseable {
     private volatile long selfCpuNs = -1;
 
     /** The flag values this thread acts on, resolved once. */
-    record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs, String logFile,
-            DecisionThresholds thresholds) {
+    record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs,
+            long startDelayMs, String logFile, DecisionThresholds thresholds) {
     }
 
     private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory,
@@ -94,11 +98,10 @@ public final class AwarenessThread implements AutoCloseable {
         this.log = log;
         this.decider = new Decider(settings.thresholds());
         this.pinner = new NodePinner(placement);
-        this.csv = settings.logFile().isEmpty() ? null : openLog(settings.logFile(), log);
         this.mainNode = NodeChooser.nodeOf(topology, placement.currentCpu());
         this.thread = new Thread(this::run, THREAD_NAME);
         this.thread.setDaemon(true);
-        this.shutdownHook = new Thread(this::stop, THREAD_NAME + "-exit");
+        this.shutdownHook = new Thread(() -> stop(false), THREAD_NAME + "-exit");
     }
 
     /** An instance that never started (one node, or -XX:-NUMAOpts). */
@@ -112,7 +115,6 @@ public final class AwarenessThread implements AutoCloseable {
         log = s -> { };
         decider = null;
         pinner = null;
-        csv = null;
         mainNode = -1;
         thread = null;
         shutdownHook = null;
@@ -145,8 +147,8 @@ public final class AwarenessThread implements AutoCloseable {
         com.numa.core.topology.NumaNode first = topology.node(0);
         int nodeCores = Math.max(1, first.cpus().size());
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
-                flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.LOG),
-                DecisionThresholds.from(flags, nodeCores));
+                flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.START_DELAY),
+                flags.get(OptFlags.LOG), DecisionThresholds.from(flags, nodeCores));
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
         OptFlags.Counters counters = flags.get(OptFlags.COUNTERS);
         java.util.function.Supplier<WorkSource> source = work != null ? () -> work
@@ -176,6 +178,10 @@ public final class AwarenessThread implements AutoCloseable {
         if (counters == OptFlags.Counters.JVM) {
             return new JvmThreadWork();
         }
+        if (counters == OptFlags.Counters.AUTO && !PmuCatalog.system().hasCorePmu()) {
+            // no hardware PMU in sysfs: nothing would count instructions, so do not open (and drop) an event per thread
+            return new JvmThreadWork();
+        }
         SamplerWork perf;
         try {
             List<String> events = counters == OptFlags.Counters.PERF ? List.of("instructions", "cycles", "task-clock")
@@ -199,9 +205,9 @@ public final class AwarenessThread implements AutoCloseable {
             cpuLoad.busySinceLastCall(); // so the first choice looks at load since start, not since boot
         }
         Runtime.getRuntime().addShutdownHook(shutdownHook);
-        log.accept("started on " + topology + ", signal=" + settings.signal().name()
-                .toLowerCase(java.util.Locale.ROOT) + (settings.fake() ? ", fake (always single node)" : "")
-                + (settings.logOnly() ? ", log only" : "") + ", main thread on node " + topology.node(mainNode).id());
+        log.accept("started on " + topology + ", signal=" + com.numa.core.flags.Flag.spell(settings.signal()) + (settings.fake() ? ", fake (always single node)" : "")
+                + (settings.logOnly() ? ", log only" : "") + ", main thread on node " + topology.node(mainNode).id()
+                + (settings.startDelayMs() > 0 ? ", measuring from " + settings.startDelayMs() + " ms" : ""));
         thread.start();
     }
 
@@ -246,12 +252,21 @@ public final class AwarenessThread implements AutoCloseable {
         } catch (IllegalStateException e) {
             // already shutting down: the hook is running or ran
         }
-        stop();
+        stop(true);
     }
 
-    private void stop() {
+    /**
+     * At the JVM's exit ({@code close == false}) the wait is only for what has to be written, the decision log: without
+     * one the JVM does not wait for a step under way (the first thread dump, loading JNA for a first affinity call:
+     * up to a second of wall time on a loaded machine); the daemon thread ends with the JVM, and the kernel closes its
+     * counters.
+     */
+    private void stop(boolean close) {
         running = false;
         thread.interrupt();
+        if (!close && settings.logFile().isEmpty()) {
+            return;
+        }
         try {
             thread.join(5_000);
         } catch (InterruptedException e) {
@@ -259,11 +274,25 @@ public final class AwarenessThread implements AutoCloseable {
         }
     }
 
+    /**
+     * Start-up is what short runs pay for (issue 11: the first thread dump, JNA and the MXBeans were 17-20 % of the
+     * CPU time of 0.2-0.3 s runs), so nothing is measured before the start delay has passed: a run that ends sooner
+     * has only had a sleeping thread. Then counters, the first thread dump and the MXBeans, each step giving way at
+     * once if the JVM is exiting.
+     */
     private void run() {
         try {
+            if (!sleep(settings.startDelayMs())) {
+                return;
+            }
+            openLog();
             work = workFactory.get();
             log.accept("work counted as " + work.workUnit() + " from " + work.describe()
                     + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
+            if (!running) {
+                return;
+            }
+            allocation = new ThreadAllocation();
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
             long progress = Progress.total();
             long last = System.nanoTime();
@@ -274,12 +303,16 @@ public final class AwarenessThread implements AutoCloseable {
                 }
                 List<ThreadIdentity> threads = directory.liveThreads();
                 long p = Progress.total();
-                Signal signal = CostSignal.resolve(settings.signal(), work.hasCycles(), p > 0, allocation.supported());
-                List<ThreadWork> deltas = collector.deltas(collect(threads, signal == Signal.ALLOCATION));
+                boolean cpuTime = "cpu-ns".equals(work.workUnit());
+                List<Signal> signals = CostSignal.candidates(settings.signal(), work.hasCycles(), p > 0,
+                        allocation.supported(), cpuTime);
+                List<ThreadWork> deltas = collector.deltas(collect(threads, signals.contains(Signal.ALLOCATION)));
                 long now = System.nanoTime();
-                signalUsed = signal.name().toLowerCase(java.util.Locale.ROOT);
-                double cost = CostSignal.cost(signal, deltas, now - last, p - progress);
-                IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(), cost, signalUsed);
+                // what confining must fit on one node: the application threads' CPUs, not the JIT's or GC's bursts
+                double busy = cpuTime ? CostSignal.busyCpus(deltas, now - last) : Double.NaN;
+                IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(),
+                        CostSignal.costs(signals, deltas, now - last, p - progress), busy);
+                signalUsed = m.signal();
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;
                 progress = p;
@@ -289,6 +322,9 @@ public final class AwarenessThread implements AutoCloseable {
                 sleepMs = d.intervalMs();
             }
         } catch (Throwable t) {
+            if (!running) {
+                return; // stopping: a read cut short by the exit's interrupt is not a failure (finally still runs)
+            }
             failure = t.toString();
             log.accept("internal failure, optimizer off, threads get all CPUs back: " + t);
             try {
@@ -339,6 +375,11 @@ public final class AwarenessThread implements AutoCloseable {
         if (settings.logOnly()) {
             return "log-only:" + name;
         }
+        if (node < 0 && pinner.target() == null) {
+            // never confined: the threads still have the affinity they started with (or chose themselves); leave
+            // them alone, which also spares loading the native library for affinity calls
+            return "stay";
+        }
         if (!pinner.moveTo(target, threads)) {
             return "stay";
         }
@@ -377,7 +418,7 @@ public final class AwarenessThread implements AutoCloseable {
         CpuSet target = pinner.target();
         IntervalRecord r = new IntervalRecord((System.nanoTime() - startNs) / 1_000_000, measuredMs, d.state(), m.signal(),
                 m.cost(), m.mainSharePct(), m.workers(), m.imbalancePct(), action, target == null ? "" : target.toList(),
-                d.migrations());
+                d.migrations(), d.reason());
         synchronized (history) {
             if (history.size() == HISTORY_LIMIT) {
                 history.removeFirst();
@@ -388,16 +429,27 @@ public final class AwarenessThread implements AutoCloseable {
         if (csv != null) {
             csv.add(r);
         }
-        if (before != d.state() && !d.state().probe()) {
-            log.accept("decided " + d.state() + " (" + action + ", signal " + m.signal() + ", main "
-                    + Math.round(m.mainSharePct()) + "%, " + m.workers() + " workers, imbalance "
-                    + Math.round(m.imbalancePct()) + "%)");
+        if (!d.state().probe() && (before != d.state() || d.placement() != lastPlacement)) {
+            log.accept("decided " + d.state() + " (" + action + "): " + d.reason());
+        }
+        if (!d.state().probe()) {
+            lastPlacement = d.placement();
+        }
+    }
+
+    private void openLog() {
+        if (!csvOpened) {
+            csvOpened = true;
+            csv = settings.logFile().isEmpty() ? null : openLog(settings.logFile(), log);
         }
     }
 
     private void finish() {
-        selfCpuNs = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-        String summary = "intervals=" + intervals + " final_state=" + state + " migrations=" + migrations
+        openLog(); // a run that ended within the start delay still gets its (empty) log and the summary saying so
+        selfCpuNs = work == null ? 0 : java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        // measured=no: the run ended within the start delay, so nothing was measured and no thread was moved
+        String summary = "intervals=" + intervals + " final_state=" + state + " start_delay_ms="
+                + settings.startDelayMs() + " measured=" + (work == null ? "no" : "yes") + " migrations=" + migrations
                 + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls()
                 + " work=" + (work == null ? "none" : work.workUnit())
                 + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")

@@ -1,29 +1,63 @@
 package com.numa.opt;
 
+import java.util.List;
+import java.util.Locale;
+
 /**
- * The Decide step as a pure state machine (paper §5.1.1), fed one {@link IntervalMetrics} per interval.
+ * The Decide step as a pure state machine (paper §5.1.1), fed one {@link IntervalMetrics} per interval; every
+ * {@link Decision} says why.
  *
- * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node), EMBARRASSINGLY_
- * IMBALANCED (imbalance above the threshold); otherwise the application is parallel and is probed: one interval forced
- * onto a single node, one onto all nodes, then PARALLEL_ON_ALL_NODES when allCost <= singleCost * (1 + margin), else
- * PARALLEL_ON_SINGLE_NODE. A probe whose cost could not be measured (NaN) settles conservatively on a single node.
- * A non-parallel classification during a probe abandons it.
+ * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node); these confine,
+ * unless the application threads keep more CPUs busy than one node has × (1 + margin) (then confining would take CPU
+ * from the application: all nodes). Only the application's threads count here: JIT and GC bursts come and go with
+ * warm-up and with load, and judging them kept single-threaded programs off one node on a loaded machine. EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
+ * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
+ * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
+ * only when a signal measured on both sides makes one node cheaper by the margin (a wall-time signal only if the
+ * application got at least as many CPUs on all nodes as on one), else PARALLEL_ON_ALL_NODES (no
+ * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
+ * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
- * resets it to the base. Probe intervals always last the base interval. A flip of the settled decision is a migration.
- * An idle interval changes nothing.
+ * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.
+ * Hysteresis, asymmetric because confining is the move that can harm: an application is confined only once the
+ * confining classification has lasted the hold without a parallel interval between, and probed only once the
+ * placement has stood for the hold; going back to all nodes happens at the first interval that asks for it. The hold
+ * starts at the base interval and doubles with every reversal and every probe verdict (capped at the maximum
+ * interval), so a flapping classification confines the application at most once per hold, a serial phase shorter than
+ * the hold leaves a parallel program where it is, and probing backs off. An idle interval changes nothing. Time is the
+ * sum of the intervals asked for.
  */
 public final class Decider {
     private final DecisionThresholds t;
     private AppState settled = AppState.UNDECIDED;
     private AppState current = AppState.UNDECIDED;
+    private Placement settledPlacement;
     private long intervalMs;
-    private double singleNodeCost = Double.NaN;
+    private long holdMs;
+    private long clockMs;
+    private long changedAtMs;
+    private long verdictAtMs;
+    private SignalCost verdictCost;
+    private List<SignalCost> singleNodeCosts = List.of();
+    private double singleNodeBusy = Double.NaN;
+    /** The first probe pair's verdict for one node, while the reversed pair that must confirm it runs; else null. */
+    private ProbeVerdict unconfirmed;
+    private List<SignalCost> confirmAllCosts = List.of();
+    private double confirmAllBusy = Double.NaN;
+    /** Clock at which the current run of confining classifications began; -1 when the last interval was parallel. */
+    private long confineWantedSinceMs = -1;
+    /** How the application first showed parallelism (e.g. "4 workers"); null while it has not. */
+    private String parallelSeen;
+    /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
+    private long driftSinceMs = -1;
     private int migrations;
+    private Decision last;
 
     public Decider(DecisionThresholds thresholds) {
         this.t = thresholds;
         this.intervalMs = thresholds.baseIntervalMs();
+        this.holdMs = thresholds.baseIntervalMs();
     }
 
     /** The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. */
@@ -41,35 +75,169 @@ public final class Decider {
     }
 
     public Decision next(IntervalMetrics m) {
+        clockMs += last == null ? 0 : last.intervalMs();
         if (m.idle()) {
-            return decision(current == AppState.PROBING_ALL_NODES || current == AppState.PROBING_SINGLE_NODE
-                    ? t.baseIntervalMs() : intervalMs);
+            return decide(current, last == null ? null : last.placement(), current.probe() ? t.baseIntervalMs()
+                    : intervalMs, "idle: no application work, nothing changes");
         }
         AppState c = classify(m, t);
-        if (!c.parallelDecision()) {
-            return settle(c);
+        String shape = String.format(Locale.ROOT, "main %.0f%%, %d workers, imbalance %.0f%%", m.mainSharePct(),
+                m.workers(), m.imbalancePct());
+        if (c == AppState.EMBARRASSINGLY_IMBALANCED) {
+            // more workers than one node has cores (else TLP_BOUND): confining takes CPU from all but the leader,
+            // so it is a parallel application to probe, not to confine on the classification alone (issue 11)
+            shape = c + ", " + shape;
+        } else if (!c.parallelDecision()) {
+            unconfirmed = null; // a probe under way is abandoned
+            if (parallelSeen != null) {
+                // a serial phase (set-up, a reduction, the tail) of an application that has run in parallel: the
+                // classification does not confine it, only a probe's measured cost does (issue 11, do no harm)
+                confineWantedSinceMs = -1;
+                String why = c + " (" + shape + ") in an application that ran in parallel (" + parallelSeen
+                        + "): only a measured cost confines it";
+                if (settledPlacement == null) {
+                    return settle(c, Placement.ALL_NODES, why + ": all");
+                }
+                // like an idle interval: the settled decision, its verdict and its hold stand
+                return decide(settled, settledPlacement, settled.parallelDecision() ? intervalMs : t.baseIntervalMs(),
+                        why + ": " + settled + " kept");
+            }
+            double room = t.nodeCores() * (1 + t.margin());
+            if (m.busyCpus() > room) {
+                confineWantedSinceMs = -1;
+                return settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
+                        "%s (%s) but application threads keep %.2f CPUs busy, one node has %d, margin %s: all", c,
+                        shape, m.busyCpus(), t.nodeCores(), ProbeVerdict.pct(t.margin())));
+            }
+            if (confineWantedSinceMs < 0) {
+                confineWantedSinceMs = clockMs - (last == null ? t.baseIntervalMs() : last.intervalMs());
+            }
+            String why = c + " (" + shape + ")" + (Double.isNaN(m.busyCpus()) ? "" : String.format(Locale.ROOT,
+                    ", application threads keep %.2f CPUs busy, one node has %d", m.busyCpus(), t.nodeCores()));
+            long wanted = clockMs - confineWantedSinceMs;
+            if (settledPlacement != Placement.SINGLE_NODE && wanted < holdMs) {
+                // confining is the risky move: the classification must last the hold first (a serial phase of a
+                // parallel program that ends sooner would otherwise leave the next parallel phase on one node)
+                return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + why + " for " + wanted
+                        + " of " + holdMs + " ms before confining, " + (settledPlacement == null ? "threads untouched"
+                                : settledPlacement + " kept"));
+            }
+            return settle(c, c.placement(), why + ": one node");
+        }
+        confineWantedSinceMs = -1;
+        if (parallelSeen == null) {
+            parallelSeen = m.workers() + " workers";
         }
         switch (current) {
             case PROBING_SINGLE_NODE -> {
-                singleNodeCost = m.cost();
-                current = AppState.PROBING_ALL_NODES;
-                return decision(t.baseIntervalMs());
+                if (unconfirmed != null) {
+                    ProbeVerdict second = ProbeVerdict.compare(m.costs(), confirmAllCosts, t.margin(), m.busyCpus(),
+                            confirmAllBusy);
+                    ProbeVerdict first = unconfirmed;
+                    unconfirmed = null;
+                    return verdict(second.placement() == Placement.SINGLE_NODE
+                            ? new ProbeVerdict(Placement.SINGLE_NODE, second.onChosen(), "confirmed: " + first.reason()
+                                    + "; then " + second.reason())
+                            : new ProbeVerdict(Placement.ALL_NODES, second.onChosen(), "not confirmed: "
+                                    + first.reason() + "; then " + second.reason()), true);
+                }
+                singleNodeCosts = m.costs();
+                singleNodeBusy = m.busyCpus();
+                return decide(AppState.PROBING_ALL_NODES, Placement.ALL_NODES, t.baseIntervalMs(),
+                        "probe: one node measured " + m.signal() + " " + fmt(m.cost()) + ", next on all nodes");
             }
             case PROBING_ALL_NODES -> {
-                double allNodeCost = m.cost();
-                boolean all = !Double.isNaN(singleNodeCost) && !Double.isNaN(allNodeCost)
-                        && allNodeCost <= singleNodeCost * (1 + t.margin());
-                return settle(all ? AppState.PARALLEL_ON_ALL_NODES : AppState.PARALLEL_ON_SINGLE_NODE);
+                if (unconfirmed != null) {
+                    confirmAllCosts = m.costs();
+                    confirmAllBusy = m.busyCpus();
+                    return decide(AppState.PROBING_SINGLE_NODE, Placement.SINGLE_NODE, t.baseIntervalMs(),
+                            "confirming: all nodes measured " + m.signal() + " " + fmt(m.cost())
+                                    + ", next on one node");
+                }
+                ProbeVerdict v = ProbeVerdict.compare(singleNodeCosts, m.costs(), t.margin(), singleNodeBusy,
+                        m.busyCpus());
+                if (v.placement() == Placement.SINGLE_NODE) {
+                    // one pair in one order can be a phase of the program changing between its two intervals: the
+                    // reversed pair (all nodes, then one node) must say the same before the program is confined
+                    unconfirmed = v;
+                    return decide(AppState.PROBING_ALL_NODES, Placement.ALL_NODES, t.baseIntervalMs(),
+                            "probe: " + v.reason() + "; confirming: all nodes again, then one node");
+                }
+                return verdict(v, true);
             }
             default -> {
-                current = AppState.PROBING_SINGLE_NODE;
-                singleNodeCost = Double.NaN;
-                return decision(t.baseIntervalMs());
+                unconfirmed = null;
+                if (settledPlacement == Placement.SINGLE_NODE && !settled.parallelDecision()) {
+                    // confined as single-threaded or TLP-bound, and parallel again: back at once, probe later
+                    return settle(AppState.PARALLEL_ON_ALL_NODES, Placement.ALL_NODES, "parallel (" + shape
+                            + ") again after " + settled + ": all nodes at once, probed after the hold");
+                }
+                ProbeVerdict skip = ProbeVerdict.withoutProbe(m);
+                if (skip != null) {
+                    return verdict(skip, false);
+                }
+                if (settled.parallelDecision() && verdictCost != null && clockMs - verdictAtMs < t.maxIntervalMs()) {
+                    Decision holds = verdictHolds(m);
+                    if (holds != null) {
+                        return holds;
+                    }
+                }
+                driftSinceMs = -1;
+                if (settledPlacement != null && clockMs - changedAtMs < holdMs) {
+                    return held("parallel (" + shape + "), probe");
+                }
+                return decide(AppState.PROBING_SINGLE_NODE, Placement.SINGLE_NODE, t.baseIntervalMs(),
+                        "parallel (" + shape + "): probing one node");
             }
         }
     }
 
-    private Decision settle(AppState s) {
+    private Decision verdict(ProbeVerdict v, boolean probed) {
+        driftSinceMs = -1;
+        verdictCost = v.onChosen();
+        verdictAtMs = clockMs;
+        AppState s = v.placement() == Placement.ALL_NODES ? AppState.PARALLEL_ON_ALL_NODES
+                : AppState.PARALLEL_ON_SINGLE_NODE;
+        return settle(s, v.placement(), v.reason(), probed);
+    }
+
+    /**
+     * The settled verdict kept while its signal stays within the margin of the probe's cost, and while it has been
+     * off for less than the hold: a probe confines the program for an interval, and on a shared machine one interval's
+     * cost moves by more than the margin all the time (other processes, GC), so only a lasting drift re-probes. Null:
+     * re-probe.
+     */
+    private Decision verdictHolds(IntervalMetrics m) {
+        SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
+        boolean measured = now != null && now.measurable();
+        if (measured && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin()) {
+            driftSinceMs = -1;
+            return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
+                    + " within the margin of the probe's " + fmt(verdictCost.cost()));
+        }
+        if (driftSinceMs < 0) {
+            driftSinceMs = clockMs - (last == null ? t.baseIntervalMs() : last.intervalMs());
+        }
+        long drifted = clockMs - driftSinceMs;
+        if (drifted >= holdMs) {
+            return null;
+        }
+        return settle(settled, settledPlacement, "verdict holds: " + verdictCost.name() + " "
+                + (measured ? fmt(now.cost()) + " off the probe's " + fmt(verdictCost.cost()) : "measured nothing")
+                + " for " + drifted + " of " + holdMs + " ms");
+    }
+
+    private Decision settle(AppState s, Placement p, String reason) {
+        return settle(s, p, reason, false);
+    }
+
+    /**
+     * A verdict counts like a reversal for the hold: each one doubles the wait before the next probe. Confining
+     * classifications reach this only once they have lasted the hold (see {@link #next}); going back to all nodes is
+     * never held, since waiting there could only cost the application CPUs.
+     */
+    private Decision settle(AppState s, Placement p, String reason, boolean verdict) {
+        boolean reversal = settledPlacement != null && p != settledPlacement;
         if (s == settled) {
             if (t.stabilize() && s.parallelDecision()) {
                 intervalMs = Math.min(t.maxIntervalMs(), intervalMs + t.intervalStepMs());
@@ -81,12 +249,30 @@ public final class Decider {
             settled = s;
             intervalMs = t.baseIntervalMs();
         }
-        current = s;
-        return decision(intervalMs);
+        if (reversal || verdict) {
+            holdMs = Math.min(t.maxIntervalMs(), holdMs * 2);
+        }
+        if (reversal || verdict || settledPlacement == null) {
+            changedAtMs = clockMs;
+        }
+        settledPlacement = p;
+        return decide(s, p, intervalMs, reason);
     }
 
-    private Decision decision(long sleepMs) {
-        return new Decision(current, current.placement(), sleepMs, migrations);
+    /** Keeps the settled decision: {@code wanted} waits until the placement's hold has passed. */
+    private Decision held(String wanted) {
+        return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + wanted + " waits, "
+                + settledPlacement + " kept " + (clockMs - changedAtMs) + " of " + holdMs + " ms");
+    }
+
+    private Decision decide(AppState s, Placement p, long sleepMs, String reason) {
+        current = s;
+        last = new Decision(s, p, sleepMs, migrations, reason);
+        return last;
+    }
+
+    private static String fmt(double cost) {
+        return String.format(Locale.ROOT, "%.3g", cost);
     }
 
     /** The last settled (non-probe) decision. */
@@ -96,5 +282,10 @@ public final class Decider {
 
     public int migrations() {
         return migrations;
+    }
+
+    /** How long the settled placement must stay before it may be reversed or re-probed, ms. */
+    public long holdMs() {
+        return holdMs;
     }
 }

@@ -4,21 +4,46 @@ import com.numa.core.threads.ThreadRole;
 import java.util.List;
 
 /**
- * The Process step's output for one interval (paper §5.1): the application's cost per unit of work (CPI or its
- * stand-in, lower is better, NaN when unmeasurable), the main thread's share of the application's work, the number of
- * workers and their imbalance (Eq. 1: stdev / mean, in percent). Application work is that of MAIN and APPLICATION
- * threads; JVM-internal threads are left out as the paper leaves out VM threads.
+ * The Process step's output for one interval (paper §5.1): each candidate signal's cost (CPI or its stand-ins, lower
+ * is better, NaN when unmeasurable, in the order the probe prefers them), the main thread's share of the application's
+ * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the application
+ * threads kept busy ({@link CostSignal#busyCpus}: what must fit on a node before the program is confined to it; NaN
+ * when work is not CPU time).
+ * Application work is that of MAIN and APPLICATION threads; JVM-internal threads are left out as the paper leaves out
+ * VM threads.
  */
-public record IntervalMetrics(double cost, String signal, double mainSharePct, int workers, double imbalancePct,
-        double appWork) {
+public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
+        double appWork, double busyCpus) {
+
+    public IntervalMetrics {
+        costs = List.copyOf(costs);
+    }
 
     /** An interval in which the application did no measurable work (nothing to decide on). */
     public boolean idle() {
         return !(appWork > 0);
     }
 
-    /** Computes the metrics of one interval from per-thread deltas; the cost comes from the signal already chosen. */
-    public static IntervalMetrics of(List<ThreadWork> deltas, double workerSharePct, double cost, String signal) {
+    /** The preferred signal that measured something this interval, or null. */
+    public SignalCost firstMeasurable() {
+        return costs.stream().filter(SignalCost::measurable).findFirst().orElse(null);
+    }
+
+    /** The log's cost column: the first measurable signal's cost, NaN when none measured. */
+    public double cost() {
+        SignalCost c = firstMeasurable();
+        return c == null ? Double.NaN : c.cost();
+    }
+
+    /** The log's signal column: the first measurable signal, else the first candidate, else "none". */
+    public String signal() {
+        SignalCost c = firstMeasurable();
+        return c != null ? c.name() : costs.isEmpty() ? "none" : costs.get(0).name();
+    }
+
+    /** Computes the metrics of one interval from per-thread deltas; the costs come from the signals already chosen. */
+    public static IntervalMetrics of(List<ThreadWork> deltas, double workerSharePct, List<SignalCost> costs,
+            double busyCpus) {
         double total = 0;
         double main = 0;
         for (ThreadWork w : deltas) {
@@ -31,7 +56,7 @@ public record IntervalMetrics(double cost, String signal, double mainSharePct, i
             }
         }
         if (!(total > 0)) {
-            return new IntervalMetrics(cost, signal, 0, 0, 0, 0);
+            return new IntervalMetrics(costs, 0, 0, 0, 0, busyCpus);
         }
         double sum = 0;
         double sumSq = 0;
@@ -43,7 +68,8 @@ public record IntervalMetrics(double cost, String signal, double mainSharePct, i
                 sumSq += w.work() * w.work();
             }
         }
-        return new IntervalMetrics(cost, signal, 100.0 * main / total, workers, imbalancePct(workers, sum, sumSq), total);
+        return new IntervalMetrics(costs, 100.0 * main / total, workers, imbalancePct(workers, sum, sumSq), total,
+                busyCpus);
     }
 
     /** Eq. 1 with the population standard deviation; 0 for fewer than two workers (nothing to be imbalanced). */

@@ -19,7 +19,7 @@ public final class OptFlags {
     public enum Counters { AUTO, PERF, JVM }
 
     /** The throughput signal compared in the single-versus-all-nodes probe (see {@link CostSignal}). */
-    public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION }
+    public enum Signal { AUTO, CPI, PROGRESS, ALLOCATION, CPU_SHARE }
 
     public static final List<String> FAMILY_PREFIXES = List.of("NUMAOpts");
 
@@ -27,6 +27,9 @@ public final class OptFlags {
             "start the Awareness Thread: classify the application online and pin it to one node or all nodes");
     public static final Flag<Integer> INTERVAL = Flag.integer("NUMAOptsInterval", 200, 10, 60_000,
             "base sleep between two decisions, ms");
+    public static final Flag<Integer> START_DELAY = Flag.integer("NUMAOptsStartDelay", 1000, 0, 3_600_000,
+            "ms after start before the Awareness Thread measures anything (counters, thread dump, MXBeans); a run "
+                    + "that ends sooner pays only for a sleeping thread");
     public static final Flag<Boolean> STABILIZE = Flag.bool("NUMAOptsStabilize", true,
             "lengthen the interval while a parallel application gets the same decision; reset it when it changes");
     public static final Flag<Integer> INTERVAL_STEP = Flag.integer("NUMAOptsIntervalStep", 200, 1, 60_000,
@@ -56,13 +59,15 @@ public final class OptFlags {
                     + "auto = perf where it counts instructions and cycles, else jvm (same CPU time without perf events)");
     public static final Flag<Signal> SIGNAL = Flag.choice("NUMAOptsSignal", Signal.class, Signal.AUTO,
             "probe signal: cpi (needs cycles+instructions), progress (Progress.add from the application), "
-                    + "allocation (bytes allocated by application threads), auto = the first available");
+                    + "allocation (bytes allocated by application threads), cpu-share (CPUs kept busy by application "
+                    + "threads; never confines), auto = the first one measured on both sides of the probe, "
+                    + "in that order");
 
     private OptFlags() {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(ENABLE, INTERVAL, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
+        return List.of(ENABLE, INTERVAL, START_DELAY, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
                 MARGIN, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
     }
 

@@ -7,7 +7,11 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
@@ -22,29 +26,39 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final SiteRegistry registry;
     /** The method's sampling countdown in sampled mode (the hooks take and return it), else null. */
     private final SamplingCountdownLocal countdown;
+    /** Sampled mode without a local: the InSlot hooks count down the thread's slot themselves. */
+    private final boolean inSlot;
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks then name their field. */
     private final FieldIds fields;
 
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
             SamplingCountdownLocal countdown) {
-        this(next, methodName, allAccesses, registry, countdown, null);
+        this(next, methodName, allAccesses, registry, countdown, false, null);
     }
 
+    /**
+     * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
+     * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
+     */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown, FieldIds fields) {
+            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields) {
         super(next, methodName);
         this.fields = fields;
         this.allAccesses = allAccesses;
         this.registry = registry;
         this.countdown = countdown;
+        this.inSlot = inSlot;
     }
 
     /**
      * Calls hook {@code name} on the operands on the stack, described by {@code args} (e.g. "Ljava/lang/Object;"). In
-     * sampled mode the Sampled variant also takes the countdown and returns what is left of it.
+     * sampled mode the Sampled variant also takes the countdown and returns what is left of it, or the InSlot variant
+     * counts down the thread's slot.
      */
     private void call(String name, String args) {
-        if (countdown == null) {
+        if (inSlot) {
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "InSlot", "(" + args + ")V", false);
+        } else if (countdown == null) {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(" + args + ")V", false);
         } else {
             super.visitVarInsn(Opcodes.ILOAD, countdown.local());
@@ -73,12 +87,50 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     /** As above; {@code atomicCalls}: calls on atomic boxes are hooked too (diagnosis). */
     static boolean hasHooks(InsnList code, boolean allAccesses, boolean atomicCalls) {
         for (AbstractInsnNode insn : code) {
-            if (insn instanceof FieldInsnNode f ? hooksField(f.desc, allAccesses)
-                    : insn instanceof MethodInsnNode m ? atomicCalls && insn.getOpcode() == Opcodes.INVOKEVIRTUAL
-                            && AtomicCalls.effect(m.owner, m.name) != AtomicCalls.Effect.NONE
-                    : hooksArray(insn.getOpcode(), allAccesses)) {
+            if (hooks(insn, allAccesses) || (atomicCalls && insn instanceof MethodInsnNode m
+                    && insn.getOpcode() == Opcodes.INVOKEVIRTUAL && AtomicCalls.effect(m.owner, m.name) != AtomicCalls.Effect.NONE)) {
                 return true;
             }
+        }
+        return false;
+    }
+
+    private static boolean hooks(AbstractInsnNode insn, boolean allAccesses) {
+        return insn instanceof FieldInsnNode f ? hooksField(f.desc, allAccesses) : hooksArray(insn.getOpcode(), allAccesses);
+    }
+
+    /**
+     * Sampled mode: whether a method with hooks should keep the countdown in a local ({@link SamplingCountdownLocal})
+     * rather than step the thread's slot at each access (the InSlot hooks). A local costs a load at entry, a store at
+     * exit and a store and a load around every call; a slot step costs about one of those per access. So the local pays
+     * only where accesses outnumber those, and always in a method with a backward jump (a loop's accesses run many
+     * times per call).
+     */
+    static boolean wantsCountdownLocal(InsnList code, boolean allAccesses) {
+        int accesses = 0;
+        int calls = 0;
+        for (AbstractInsnNode insn : code) {
+            if (hooks(insn, allAccesses)) {
+                accesses++;
+            } else if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode) {
+                calls++;
+            } else if (jumpsBack(code, insn)) {
+                return true;
+            }
+        }
+        return accesses > 2 * calls + 2;
+    }
+
+    private static boolean jumpsBack(InsnList code, AbstractInsnNode insn) {
+        int at = code.indexOf(insn);
+        if (insn instanceof JumpInsnNode j) {
+            return code.indexOf(j.label) <= at;
+        }
+        if (insn instanceof TableSwitchInsnNode t) {
+            return code.indexOf(t.dflt) <= at || t.labels.stream().anyMatch(l -> code.indexOf(l) <= at);
+        }
+        if (insn instanceof LookupSwitchInsnNode t) {
+            return code.indexOf(t.dflt) <= at || t.labels.stream().anyMatch(l -> code.indexOf(l) <= at);
         }
         return false;
     }

@@ -59,7 +59,7 @@ final class HookingClassVisitor extends ClassVisitor {
         }
         mv = new AllocationSiteTagger(mv, className, name, registry);
         if (!sampled) {
-            return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null,
+            return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null, false,
                     diagnosedFields), point);
         }
         // Sampled: only a method with access hooks pays for the countdown local (a load at entry and after each call),
@@ -70,15 +70,18 @@ final class HookingClassVisitor extends ClassVisitor {
             public void visitEnd() {
                 super.visitEnd();
                 MethodVisitor chain;
-                if (AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null)) {
+                if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null)) {
+                    chain = tagged;
+                } else if (diagnosedFields == null && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses)) {
+                    // few accesses per call and no loop: each access steps the thread's slot, no local to hand over
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null);
+                } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
-                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown,
+                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
                             diagnosedFields));
                     chain = countdown;
-                } else {
-                    chain = tagged;
                 }
                 accept(new ControlPointHooks(chain, point));
             }

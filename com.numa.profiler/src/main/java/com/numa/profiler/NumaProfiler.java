@@ -150,6 +150,10 @@ public final class NumaProfiler {
             });
         }
         runtime.attach(window);
+        runtime.useFieldReach(new FieldReach(filter));
+        if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
+            runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
+        }
         SharingDiagnosis diagnosis = null;
         if (diagnose) {
             ThreadInventory inventory = runtime.inventory();

@@ -24,6 +24,18 @@ final class ProfiledThread {
     /** The class whose header word this thread reached last, and where (see HeaderWordAccess). */
     Class<?> wordClass;
     long wordOffset;
+    /** Direct-mapped by the class's identity hash: classes whose header word this thread looked up, and where. */
+    static final int CLASS_CACHE = 16;
+    final Class<?>[] wordClasses = new Class<?>[CLASS_CACHE];
+    final long[] wordOffsets = new long[CLASS_CACHE];
+    /** Direct-mapped by the object's identity hash: side-table entries this thread used (weak: they keep nothing). */
+    static final int ENTRY_CACHE = 64;
+    final SideTable.Entry[] entries = new SideTable.Entry[ENTRY_CACHE];
+    /** The class this thread allocated last, and its instances' size (see ObjectSizes). */
+    Class<?> sizeClass;
+    long size;
+    /** Whether instances of sizeClass need a side-table entry when they have no header word (see FieldReach). */
+    boolean sizeTracked;
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */

@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
 import com.numa.profiler.sharing.Thresholds;
 import java.util.List;
@@ -47,10 +48,11 @@ public final class ProfilerFlags {
             "Count one access in N per thread and scale the counts by N (1 = every access)");
     public static final Flag<Integer> EXPLICIT_GC_THRESHOLD = Flag.integer("NUMAProfilerExplicitGCThreshold", 0, 0,
             Integer.MAX_VALUE, "Start profiling after the N-th explicit System.gc()/Runtime.gc() (0 = from the start)");
-    public static final Flag<String> START_AT = Flag.string("NUMAProfilerStartAt", "",
-            "Start profiling at the entry of this method (pkg.Class.method); empty = no method window");
-    public static final Flag<String> STOP_AT = Flag.string("NUMAProfilerStopAt", "",
-            "Stop profiling at the entry of this method (pkg.Class.method)");
+    public static final Flag<String> START_AT = Flag.custom("NUMAProfilerStartAt", CoreFlags.METHOD_TYPE, "",
+            "Start profiling at the entry of this method (pkg.Class.method); empty = no method window",
+            CoreFlags::methodName);
+    public static final Flag<String> STOP_AT = Flag.custom("NUMAProfilerStopAt", CoreFlags.METHOD_TYPE, "",
+            "Stop profiling at the entry of this method (pkg.Class.method)", CoreFlags::methodName);
     public static final Flag<Boolean> ITERATIONS = Flag.bool("NUMAProfilerIterations", false,
             "Profile only the measured iterations the application or its harness marks (numa characterize's suites); "
                     + "off = the whole run");
@@ -61,6 +63,9 @@ public final class ProfilerFlags {
                     + "default because the platform MBean server costs ~10 MB of RSS");
     public static final Flag<Integer> TOP = Flag.integer("NUMAProfilerTop", 20, 1, 100000,
             "Rows of sites.csv and types.csv, and sites listed in the exit summary");
+    public static final Flag<Integer> SITE_DEPTH = Flag.integer("NUMAProfilerSiteDepth", 1, 1, 16,
+            "Frames that make an allocation site: 1 = the allocating method and line; N > 1 adds its N-1 callers (a stack "
+                    + "walk per allocation, several times slower to allocate)");
     public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
             1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
     public static final Flag<Integer> ARRAY_CHUNK = Flag.custom("NUMAProfilerArrayChunk", "int", 256,
@@ -91,7 +96,7 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
-                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
+                EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SITE_DEPTH, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
                 NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET, DIAGNOSE, DIAGNOSE_OBJECTS, DIAGNOSE_THRESHOLDS);
     }
 

@@ -26,6 +26,10 @@ final class ProfilerRuntime implements AccessSink {
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private final HeaderWordAccess words;
+    /** Which classes' instances need a side-table entry (null: all of them). */
+    private FieldReach fieldReach;
+    /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
+    private AllocationStacks stacks;
     /** Null unless -XX:+NUMAProfilerDiagnose: then write-shared objects are handed to it, see {@link #diagnosed}. */
     private SharingTracker sharing;
     private volatile boolean failed;
@@ -62,6 +66,12 @@ final class ProfilerRuntime implements AccessSink {
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
+        if (fieldReach != null) {
+            fieldReach.fieldsReachable(StringBuilder.class);
+        }
+        if (stacks != null) {
+            stacks.warmUp();
+        }
     }
 
     /** Hands write-shared objects and their accesses to {@code tracker} (before {@link #install}). */
@@ -73,6 +83,16 @@ final class ProfilerRuntime implements AccessSink {
     void install() {
         com.numa.profiler.rt.Hooks.setSampling(sampling);
         com.numa.profiler.rt.Hooks.install(this);
+    }
+
+    /** Instances whose fields no instrumented code can reach stay out of the side table; before {@link #install()}. */
+    void useFieldReach(FieldReach reach) {
+        this.fieldReach = reach;
+    }
+
+    /** Allocation sites carry the calling frames (-XX:NUMAProfilerSiteDepth > 1); before {@link #install()}. */
+    void useAllocationStacks(AllocationStacks s) {
+        this.stacks = s;
     }
 
     void attach(ProfilingWindow w) {
@@ -282,14 +302,40 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
+    /**
+     * The thread with its facts about the class of instance {@code o} (size, whether its side-table entry could ever be
+     * read) up to date; it remembers the last class it allocated.
+     */
+    private ProfiledThread allocatedClass(ProfiledThread t, Object o) {
+        Class<?> c = o.getClass();
+        if (c != t.sizeClass) {
+            t.size = sizes.sizeOf(o);
+            t.sizeTracked = fieldReach == null || fieldReach.fieldsReachable(c);
+            t.sizeClass = c;
+        }
+        return t;
+    }
+
     /** Where {@code o}'s header word is, or NONE; the thread remembers the last class (loops touch one type). */
     private long wordOffset(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
-        if (c != t.wordClass) {
-            t.wordOffset = words.offset(c);
-            t.wordClass = c;
+        if (c == t.wordClass) {
+            return t.wordOffset;
         }
-        return t.wordOffset;
+        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes) finds the offset
+        // in the thread's small direct-mapped cache before the ClassValue
+        int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
+        Class<?>[] classes = t.wordClasses;
+        long at;
+        if (classes[i] == c) {
+            at = t.wordOffsets[i];
+        } else {
+            at = words.offset(c);
+            classes[i] = c;
+            t.wordOffsets[i] = at;
+        }
+        t.wordClass = c;
+        return t.wordOffset = at;
     }
 
     /**
@@ -337,7 +383,7 @@ final class ProfilerRuntime implements AccessSink {
         SideTable.Entry e = t.lastEntry;
         if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
             SideTable.Entry p = t.previousEntry;
-            e = p != null && p.get() == o ? p : sideTable.lookup(o);
+            e = p != null && p.get() == o ? p : cachedLookup(t, o);
             if (e != null) {
                 t.previousEntry = t.lastEntry;
                 t.lastEntry = e;
@@ -368,6 +414,24 @@ final class ProfilerRuntime implements AccessSink {
                 words[chunk] = next;
             }
         } // else the index is out of bounds: the access throws instead of happening
+    }
+
+    /**
+     * The side-table entry of {@code o} through the thread's direct-mapped cache of entries (code walking a few dozen
+     * arrays, such as a tree's nodes, finds them there instead of in the shared table's large arrays), or null.
+     */
+    private SideTable.Entry cachedLookup(ProfiledThread t, Object o) {
+        int h = System.identityHashCode(o);
+        SideTable.Entry[] cache = t.entries;
+        int i = h & (ProfiledThread.ENTRY_CACHE - 1);
+        SideTable.Entry e = cache[i];
+        if (e == null || e.get() != o) {
+            e = sideTable.lookup(o, h);
+            if (e != null) {
+                cache[i] = e;
+            }
+        }
+        return e;
     }
 
     private void staticAccess(int classId, boolean write) {
@@ -428,15 +492,18 @@ final class ProfilerRuntime implements AccessSink {
             if (kind == Kind.SHARED_WRITE) {
                 t.sharedWrites += weight;
                 s.sharedWrites += weight;
+                s.countSharer(owner, weight);
             }
             if (sharedObject) {
                 s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
+                s.writesAfterPublication += weight;
             }
         } else {
             s.reads += weight;
             if (kind == Kind.SHARED_READ) {
                 t.sharedReads += weight;
                 s.sharedReads += weight;
+                s.countSharer(owner, weight);
             }
             if (sharedObject) {
                 s.readsOfSharedObjects += weight;
@@ -462,6 +529,9 @@ final class ProfilerRuntime implements AccessSink {
             return;
         }
         try {
+            if (stacks != null) {
+                siteId = stacks.siteFor(siteId);
+            }
             tag(t, o, siteId, node(t), com.numa.profiler.rt.Hooks.isActive());
             if (trace != null) {
                 trace.allocated(t, o, siteId);
@@ -480,11 +550,11 @@ final class ProfilerRuntime implements AccessSink {
             // Keep the word if the constructor already touched the object (the first touch tagged it with no site).
             long w = HeaderWordAccess.get(o, at);
             HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
-        } else if (sideTable.tracks(o)) {
-            sideTable.put(o, OwnerWords.tag(t.key, siteId, node));
+        } else if (array ? sideTable.tracks(o) : allocatedClass(t, o).sizeTracked) {
+            sideTable.putNew(o, OwnerWords.tag(t.key, siteId, node)); // a new object: the table cannot know it yet
         }
         if (counting) {
-            long bytes = sizes.sizeOf(o);
+            long bytes = array ? sizes.sizeOf(o) : allocatedClass(t, o).size;
             if (array) {
                 t.arrayAllocations++;
                 t.arrayBytes += bytes;

@@ -71,13 +71,15 @@ final class ReportWriter {
     }
 
     private static final List<String> COUNT_COLUMNS = List.of("allocations", "allocated_bytes", "reads", "writes",
-            "shared_reads", "shared_writes", "predicted_remote", "shared_reads_after_last_write");
+            "shared_reads", "shared_writes", "predicted_remote", "shared_reads_after_last_write", "read_only",
+            "sharing_threads");
 
     /** A record: the row's own columns followed by its counts, in COUNT_COLUMNS order. */
-    private static List<Object> withCounts(List<Object> columns, SiteCounters c) {
+    private static List<Object> withCounts(ProfileReport r, List<Object> columns, SiteCounters c, Map<Long, Long> pairs) {
         List<Object> record = new ArrayList<>(columns);
         record.addAll(Arrays.asList(c.allocations, c.allocatedBytes, c.reads, c.writes, c.sharedReads, c.sharedWrites,
-                c.predictedRemote, c.readsAfterLastWrite()));
+                c.predictedRemote, c.readsAfterLastWrite(), ProfileReport.readOnly(c),
+                r.topPairs(pairs, ProfileReport.TOP_PAIRS)));
         return record;
     }
 
@@ -88,10 +90,11 @@ final class ReportWriter {
     }
 
     String sites(ProfileReport r) {
-        return CsvTables.table(withCountColumns("site_id", "class", "method", "line", "type"), out -> {
+        return CsvTables.table(withCountColumns("site_id", "class", "method", "line", "stack", "type"), out -> {
             for (ProfileReport.SiteRow row : r.sites.subList(0, Math.min(top, r.sites.size()))) {
                 AllocationSite s = row.site();
-                out.printRecord(withCounts(Arrays.asList(s.id(), s.className(), s.method(), s.line(), s.type()), row.counts()));
+                out.printRecord(withCounts(r, Arrays.asList(s.id(), s.className(), s.method(), s.line(), s.stack(),
+                        s.type()), row.counts(), row.pairs()));
             }
         });
     }
@@ -99,7 +102,7 @@ final class ReportWriter {
     String types(ProfileReport r) {
         return CsvTables.table(withCountColumns("type", "sites"), out -> {
             for (ProfileReport.TypeRow row : r.types.subList(0, Math.min(top, r.types.size()))) {
-                out.printRecord(withCounts(Arrays.asList(row.type(), row.sites()), row.counts()));
+                out.printRecord(withCounts(r, Arrays.asList(row.type(), row.sites()), row.counts(), row.pairs()));
             }
         });
     }
@@ -147,8 +150,11 @@ final class ReportWriter {
                 ProfileReport.pct(r.predictedRemote, acc), ProfileReport.pct(r.sideTableAccesses, acc),
                 r.objectAllocations, r.arrayAllocations));
         for (ProfileReport.SiteRow row : r.topSharedSites(topSites)) {
-            sb.append(String.format(Locale.ROOT, "numa: NUMAProfiler:   %-60s %-30s shared reads %d, shared writes %d%n",
-                    row.site().label(), row.site().type(), row.counts().sharedReads, row.counts().sharedWrites));
+            String pairs = r.topPairs(row.pairs(), 1);
+            sb.append(String.format(Locale.ROOT, "numa: NUMAProfiler:   %-60s %-30s shared reads %d, shared writes %d%s%s%n",
+                    row.site().label(), row.site().type(), row.counts().sharedReads, row.counts().sharedWrites,
+                    ProfileReport.readOnly(row.counts()) ? " (read-only)" : "",
+                    pairs.isEmpty() ? "" : ", most between " + pairs));
         }
         return sb.toString();
     }

@@ -94,19 +94,13 @@ final class SideTable {
 
     /** The entry of {@code o}, or null when the table does not know it. */
     Entry lookup(Object o) {
-        int h = mix(System.identityHashCode(o));
-        Entry[] t = stripes[h & (STRIPES - 1)].table;
-        int mask = t.length - 1;
-        for (int i = (h >>> 6) & mask, n = 0; n <= mask; i = (i + 1) & mask, n++) {
-            Entry e = t[i];
-            if (e == null) {
-                return null;
-            }
-            if (e.hash == h && e.get() == o) {
-                return e;
-            }
-        }
-        return null;
+        return lookup(o, System.identityHashCode(o));
+    }
+
+    /** As {@link #lookup(Object)}, given {@code System.identityHashCode(o)}. */
+    Entry lookup(Object o, int identityHash) {
+        int h = mix(identityHash);
+        return stripes[h & (STRIPES - 1)].find(o, h);
     }
 
     /** Whether objects like {@code o} are tracked at all (primitive arrays are not when their accesses are not hooked). */
@@ -115,17 +109,33 @@ final class SideTable {
         return primitiveArrays || !c.isArray() || !c.getComponentType().isPrimitive();
     }
 
+    /**
+     * Tracks {@code o}, which the table cannot know yet (it was just allocated), with {@code word}; false when the table
+     * is full. Saves {@link #put}'s search, a probe of entries that are mostly other objects' (cache misses).
+     */
+    boolean putNew(Object o, long word) {
+        int h = mix(System.identityHashCode(o));
+        Class<?> c = o.getClass();
+        int length = c.isArray() ? Array.getLength(o) : 1;
+        if (!stripes[h & (STRIPES - 1)].insert(new Entry(o, h, word, chunkShift(c, length), length), stripeCapacity)) {
+            refused.incrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
     /** Tracks {@code o} with {@code word} (or updates its word); false when the table is full. */
     boolean put(Object o, long word) {
-        Entry known = lookup(o);
+        int h = mix(System.identityHashCode(o));
+        Stripe stripe = stripes[h & (STRIPES - 1)];
+        Entry known = stripe.find(o, h);
         if (known != null) {
             known.word = word;
             return true;
         }
-        int h = mix(System.identityHashCode(o));
-        int length = o.getClass().isArray() ? Array.getLength(o) : 1;
-        int shift = chunkShift(o.getClass(), length);
-        if (!stripes[h & (STRIPES - 1)].insert(new Entry(o, h, word, shift, length), stripeCapacity)) {
+        Class<?> c = o.getClass();
+        int length = c.isArray() ? Array.getLength(o) : 1;
+        if (!stripe.insert(new Entry(o, h, word, chunkShift(c, length), length), stripeCapacity)) {
             refused.incrementAndGet();
             return false;
         }
@@ -161,6 +171,22 @@ final class SideTable {
         /** Refusals left before the next rebuild attempt: a full stripe of live objects must not rescan per insert. */
         int backoff;
 
+        /** The entry of {@code o}, whose mixed hash is {@code h}, or null. */
+        Entry find(Object o, int h) {
+            Entry[] t = table;
+            int mask = t.length - 1;
+            for (int i = (h >>> 6) & mask, n = 0; n <= mask; i = (i + 1) & mask, n++) {
+                Entry e = t[i];
+                if (e == null) {
+                    return null;
+                }
+                if (e.hash == h && e.get() == o) {
+                    return e;
+                }
+            }
+            return null;
+        }
+
         synchronized boolean insert(Entry e, int capacity) {
             if ((size + 1) * 2 > table.length) { // load factor 1/2 keeps misses (untracked objects) short
                 if (backoff > 0) {
@@ -184,31 +210,36 @@ final class SideTable {
             return true;
         }
 
-        /** Drops collected entries and doubles the array while under capacity. */
+        /**
+         * Drops collected entries and doubles the array while under capacity. One pass looks at each entry once (most
+         * are separate objects out of cache, and most are dead: short-lived arrays), keeping the live ones and their
+         * hashes; the new array is filled from those.
+         */
         private void rebuild(int capacity) {
             Entry[] old = table;
-            int live = 0;
+            Entry[] live = new Entry[size];
+            int[] hashes = new int[size];
+            int n = 0;
             for (Entry e : old) {
-                if (e != null && e.get() != null) {
-                    live++;
+                if (e != null && e.get() != null && n < live.length) {
+                    hashes[n] = e.hash;
+                    live[n++] = e;
                 }
             }
             int len = old.length;
-            while ((live + 1) * 2 > len && len < capacity * 2) {
+            while ((n + 1) * 2 > len && len < capacity * 2) {
                 len *= 2;
             }
             Entry[] t = new Entry[len];
             int mask = len - 1;
-            for (Entry e : old) {
-                if (e != null && e.get() != null) {
-                    int i = (e.hash >>> 6) & mask;
-                    while (t[i] != null) {
-                        i = (i + 1) & mask;
-                    }
-                    t[i] = e;
+            for (int k = 0; k < n; k++) {
+                int i = (hashes[k] >>> 6) & mask;
+                while (t[i] != null) {
+                    i = (i + 1) & mask;
                 }
+                t[i] = live[k];
             }
-            size = live;
+            size = n;
             table = t;
         }
     }

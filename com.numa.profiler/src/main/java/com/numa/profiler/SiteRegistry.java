@@ -32,6 +32,32 @@ final class SiteRegistry {
         return id;
     }
 
+    /** Sites told apart by their calling frames (-XX:NUMAProfilerSiteDepth): "site id|stack" → id. */
+    private final ConcurrentHashMap<String, Integer> stackIds = new ConcurrentHashMap<>();
+
+    /**
+     * The site standing for allocation site {@code siteId} reached through the calling frames {@code stack} (see
+     * {@link AllocationSite#stack()}); made on first use.
+     */
+    int stackSite(int siteId, String stack) {
+        String key = siteId + "|" + stack;
+        Integer id = stackIds.get(key);
+        if (id != null) {
+            return id;
+        }
+        synchronized (this) {
+            return stackIds.computeIfAbsent(key, k -> {
+                AllocationSite s = site(siteId);
+                int next = sites.size();
+                if (next > OwnerWords.MAX_SITE) {
+                    return siteId; // beyond the word's reach: the site without its stack
+                }
+                sites.add(new AllocationSite(next, s.className(), s.method(), s.line(), s.type(), s.array(), canonical(stack)));
+                return next;
+            });
+        }
+    }
+
     synchronized AllocationSite site(int id) {
         return id >= 0 && id < sites.size() ? sites.get(id) : UNKNOWN_SITE;
     }

@@ -12,21 +12,21 @@ public interface ApplicationRunner {
 
     /**
      * One run: the java arguments (options, then class or -jar and the application's arguments), where stdout and
-     * stderr go, and, for a measured run, the JFR settings file, where JFR writes its recording and where PerfUtil
-     * (task-clock per thread) writes its CSV. An unmeasured run has all three null.
+     * stderr go, and, for a measured run, where JFR writes its recording and where the thread clock
+     * ({@link SpeedupMeasurement}) writes its table. An unmeasured run has both null.
      */
-    record Request(List<String> javaArguments, Path log, Path jfrSettings, Path jfrOutput, Path perfUtilOutput) {
+    record Request(List<String> javaArguments, Path log, Path jfrOutput, Path clockOutput) {
         public Request {
             javaArguments = List.copyOf(javaArguments);
         }
 
         public boolean measured() {
-            return jfrSettings != null;
+            return jfrOutput != null;
         }
     }
 
     /** How the run ended and where its artifacts are; {@code wallNs} spans process start to exit. */
-    record Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path perfUtilOutput) {
+    record Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput) {
     }
 
     Result run(Request request) throws IOException, InterruptedException;

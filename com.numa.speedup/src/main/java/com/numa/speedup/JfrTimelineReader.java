@@ -17,7 +17,7 @@ import jdk.jfr.consumer.RecordedThreadGroup;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Reads a recording made with {@code speedup.jfc} into a {@link RunTimeline}: which threads are the application's
+ * Reads a recording made with {@link JfrSettings} into a {@link RunTimeline}: which threads are the application's
  * workers, when they started and ended, when they waited, and the GC pauses.
  */
 final class JfrTimelineReader {
@@ -69,7 +69,7 @@ final class JfrTimelineReader {
             long id = s.getKey();
             // A worker still running when the recording closed (a daemon) ends with the recording.
             long end = endNs.getOrDefault(id, lastNs);
-            workers.add(new WorkerTimes(s.getValue().getJavaName(), s.getValue().getOSThreadId(), startNs.get(id), end,
+            workers.add(new WorkerTimes(s.getValue().getJavaName(), id, startNs.get(id), end,
                     waits.getOrDefault(id, List.of()), WorkerTimes.UNKNOWN));
         }
         return new RunTimeline(workers, pauses);

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Turns one measured run's artifacts (JFR recording, PerfUtil CSV) into the raw times of the equations. */
+/** Turns one measured run's artifacts (JFR recording, thread clock table) into the raw times of the equations. */
 final class MeasuredRunReader {
     private MeasuredRunReader() {
     }
@@ -16,11 +16,11 @@ final class MeasuredRunReader {
         }
         RunTimeline timeline = JfrTimelineReader.read(run.jfrOutput());
         long mainRunning = WorkerTimes.UNKNOWN;
-        if (run.perfUtilOutput() != null && Files.isRegularFile(run.perfUtilOutput())) {
-            TaskClockReader.TaskClock clock = TaskClockReader.read(run.perfUtilOutput());
+        if (run.clockOutput() != null && Files.isRegularFile(run.clockOutput())) {
+            ThreadClockReader.ThreadClock clock = ThreadClockReader.read(run.clockOutput());
             List<WorkerTimes> withRunning = new ArrayList<>();
             for (WorkerTimes w : timeline.workers()) {
-                withRunning.add(w.withRunningNs(clock.byTid().getOrDefault(w.osThreadId(), WorkerTimes.UNKNOWN)));
+                withRunning.add(w.withRunningNs(clock.byJavaId().getOrDefault(w.javaThreadId(), WorkerTimes.UNKNOWN)));
             }
             timeline = new RunTimeline(withRunning, timeline.gcPauses());
             mainRunning = clock.mainNs();

@@ -7,7 +7,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * The raw times of one measured run that the speedup-stack equations take, in nanoseconds: its wall time, the main
- * thread's running time (task-clock, -1 without PerfUtil), the GC pause total
+ * thread's running time (CPU time from the thread clock, -1 without it), the GC pause total
  * (T_GC), the span from the first worker's start to the last worker's end (the rest of the run is the main thread
  * alone, T_seq), the summed waits (Sync_i) and the summed time from each worker's exit to the last exit (Exit_i).
  */
@@ -15,7 +15,7 @@ record RunSummary(long wallNs, long mainRunningNs, int workerCount, long workerS
                   long exitNs, long runningNs, long descheduledNs, List<WorkerShare> workers) {
 
     /**
-     * One worker's part of the sums; {@code runningNs} is -1 when PerfUtil did not see the thread, and so is
+     * One worker's part of the sums; {@code runningNs} is -1 when the thread clock did not see the thread, and so is
      * {@code descheduledNs}: the time it was neither running, nor waiting, nor stopped by GC — runnable while another
      * tenant had the CPU (the paper avoided such time-sharing by having more cores than threads, Section IV).
      */

@@ -1,14 +1,9 @@
 package com.numa.speedup;
 
-import com.numa.core.log.NumaLog;
-import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
-
-import com.numa.core.io.AtomicFiles;
+import com.numa.core.log.NumaLog;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,15 +24,16 @@ import picocli.CommandLine.Spec;
 /**
  * {@code numa speedup-stack}: why an application's speedup falls short of N, split into the causes of Sartor et al.'s
  * speedup stacks for managed applications (garbage collection, serial initialization, synchronization, imbalance,
- * other), measured from user space: JFR for thread lifetimes, waits and GC pauses, PerfUtil's task-clock for each
- * thread's running time. The module's public surface is this command and {@link ApplicationRunner}.
+ * other), measured from user space: JFR for thread lifetimes, waits and GC pauses, a one-class java agent (the thread
+ * clock) for each thread's CPU time. The module's public surface is this command, {@link ApplicationRunner} and
+ * {@link SpeedupMeasurement} (what a measured run adds to the command line, shared with the cost bench).
  *
  * <p>Exit codes: 0 done; 1 the application or an output failed; 2 bad input, including an application whose run
  * time and thread count do not follow {@code {threads}} (the results are still written).
  */
 @Command(name = "speedup-stack", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Speedup stack of a multi-threaded Java application: runs it at 1 thread (T_s) and at each N, "
-                + "with and without JFR + PerfUtil, and splits N - T_s/T_p into gc, initialization, synchronization, "
+                + "with and without JFR + the thread clock, and splits N - T_s/T_p into gc, initialization, synchronization, "
                 + "imbalance and other.",
         footer = "Example: speedup-stack --threads 1,2,4 -- -cp app.jar com.example.Main {threads}")
 public final class SpeedupStackCommand implements Callable<Integer> {
@@ -58,13 +54,18 @@ public final class SpeedupStackCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "speedup-stack", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--agent-jar", description = "numa-agent.jar for PerfUtil task-clock (default: the jar this command runs from, or "
-            + "-Dnuma.agent.jar; without it, no per-thread running time).")
+    /** Accepted and ignored: running times used to come from the numa agent's PerfUtil; older command lines pass it. */
+    @Option(names = "--agent-jar", hidden = true)
     Path agentJar;
 
-    @Option(names = "--perfutil-interval", defaultValue = "100", paramLabel = "MS", description = "PerfUtil sampling "
-            + "interval; threads shorter than this may get no running time (default: ${DEFAULT-VALUE}).")
-    int perfUtilIntervalMs;
+    @Option(names = "--title", defaultValue = "", paramLabel = "TEXT", description = "What was measured where, for the "
+            + "chart's title and the report (e.g. the application and the machine).")
+    String title;
+
+    @Option(names = "--clock-interval", defaultValue = "" + SpeedupMeasurement.DEFAULT_CLOCK_INTERVAL_MS,
+            paramLabel = "MS", description = "How often the thread clock reads every thread's CPU time; a worker misses "
+            + "at most this much of it, at its end (default: ${DEFAULT-VALUE}).")
+    int clockIntervalMs;
 
     @Parameters(paramLabel = "JAVA_ARGS", arity = "0..*", description = "After --: java options, main class or -jar, "
             + "and the application's arguments, with {threads} where the thread count goes.")
@@ -102,6 +103,9 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         RunPlan plan;
         try {
             plan = RunPlan.of(threads, javaArguments, repeat);
+            if (clockIntervalMs < 1) {
+                throw new RunPlan.BadInput("--clock-interval must be 1 ms or more, got " + clockIntervalMs);
+            }
         } catch (RunPlan.BadInput e) {
             err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
             return BAD_INPUT;
@@ -130,12 +134,17 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         Path dir = out.toAbsolutePath();
         Path runs = dir.resolve("runs");
         Files.createDirectories(runs);
-        Path jfc = dir.resolve("speedup.jfc");
-        AtomicFiles.writeString(jfc, settingsFile());
-        ApplicationRunner runner = injectedRunner != null ? injectedRunner : defaultRunner(err);
-        long startup = startupCost(runner, plan.repeat(), runs, jfc);
-        err.printf(Locale.ROOT, NumaLog.PREFIX + "speedup-stack: measurement start-up %.0f ms per JVM (empty main, with vs without)%n",
-                startup / 1e6);
+        SpeedupMeasurement measurement;
+        try {
+            measurement = SpeedupMeasurement.in(dir, clockIntervalMs);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        ApplicationRunner runner = injectedRunner != null ? injectedRunner
+                : new ChildJvmApplicationRunner(TargetJava.current(), measurement);
+        MeasurementStartup startup = startupCost(runner, plan.repeat(), runs);
+        err.printf(Locale.ROOT, NumaLog.PREFIX + "speedup-stack: measurement start-up %.0f ms per JVM, %.0f ms CPU of it on "
+                + "the main thread (empty main, with vs without)%n", startup.wallNs() / 1e6, startup.mainCpuNs() / 1e6);
         Map<Integer, List<Long>> plainWalls = new TreeMap<>();
         Map<Integer, List<Long>> measuredWalls = new TreeMap<>();
         Map<Integer, List<RunSummary>> summaries = new TreeMap<>();
@@ -145,9 +154,9 @@ public final class SpeedupStackCommand implements Callable<Integer> {
                 List<String> args = plan.argumentsFor(n);
                 String id = "n" + n + "-r" + r;
                 ApplicationRunner.Result plain = checked(runner.run(
-                        new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null, null, null)), n);
+                        new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null, null)), n);
                 ApplicationRunner.Result measured = checked(runner.run(new ApplicationRunner.Request(args,
-                        runs.resolve(id + ".log"), jfc, runs.resolve(id + ".jfr"), runs.resolve(id + "-perfutil.csv"))), n);
+                        runs.resolve(id + ".log"), runs.resolve(id + ".jfr"), runs.resolve(id + "-clock.csv"))), n);
                 plainWalls.computeIfAbsent(n, k -> new ArrayList<>()).add(plain.wallNs());
                 measuredWalls.computeIfAbsent(n, k -> new ArrayList<>()).add(measured.wallNs());
                 RunSummary summary = MeasuredRunReader.summarize(measured);
@@ -171,11 +180,11 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         Map<Integer, Integer> workerCounts = new TreeMap<>();
         summaryMedian.forEach((n, s) -> workerCounts.put(n, s.workerCount()));
         Optional<String> ignored = IgnoredThreadCount.check(plainMedian, workerCounts);
-        StackReport report = new StackReport(javaArguments, plan.repeat(), stacks, plainMedian, measuredMedian, startup,
-                ignored.stream().toList());
+        StackReport report = new StackReport(title, javaArguments, plan.repeat(), stacks, plainMedian, measuredMedian,
+                startup, ignored.stream().toList());
         StackCsv.write(dir.resolve("speedup_stack.csv"), report);
         StackJson.write(dir.resolve("speedup_stack.json"), report);
-        byte[] png = StackChart.write(dir, "speedup_stack", stacks);
+        byte[] png = StackChart.write(dir, "speedup_stack", stacks, title);
         StackHtml.write(dir.resolve("speedup_stack.html"), report, png);
         printTable(stdout, report, dir);
         if (ignored.isPresent()) {
@@ -186,10 +195,11 @@ public final class SpeedupStackCommand implements Callable<Integer> {
     }
 
     /**
-     * The measurement's fixed start-up: an empty main run with and without JFR and the agent, medians of
-     * {@code repeat} interleaved pairs.
+     * The measurement's fixed start-up: an empty main run with and without JFR and the thread clock, medians of
+     * {@code repeat} interleaved pairs; and the main thread's CPU time in the measured ones (JFR's start-up, which
+     * runs there after the clock has started).
      */
-    private static long startupCost(ApplicationRunner runner, int repeat, Path runs, Path jfc)
+    private static MeasurementStartup startupCost(ApplicationRunner runner, int repeat, Path runs)
             throws IOException, InterruptedException, ApplicationFailed {
         String classPath;
         try {
@@ -201,14 +211,19 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         List<String> args = List.of("-cp", classPath, StartupProbe.class.getName());
         long[] plain = new long[repeat];
         long[] measured = new long[repeat];
+        long[] mainCpu = new long[repeat];
         for (int r = 0; r < repeat; r++) {
             String id = "probe-r" + (r + 1);
             plain[r] = checked(runner.run(new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null,
-                    null, null)), 0).wallNs();
-            measured[r] = checked(runner.run(new ApplicationRunner.Request(args, runs.resolve(id + ".log"), jfc,
-                    runs.resolve(id + ".jfr"), runs.resolve(id + "-perfutil.csv"))), 0).wallNs();
+                    null)), 0).wallNs();
+            ApplicationRunner.Result m = checked(runner.run(new ApplicationRunner.Request(args,
+                    runs.resolve(id + ".log"), runs.resolve(id + ".jfr"), runs.resolve(id + "-clock.csv"))), 0);
+            measured[r] = m.wallNs();
+            mainCpu[r] = m.clockOutput() != null && Files.isRegularFile(m.clockOutput())
+                    ? Math.max(0, ThreadClockReader.read(m.clockOutput()).mainNs()) : 0;
         }
-        return Math.max(0, Medians.lower(measured) - Medians.lower(plain));
+        return new MeasurementStartup(Math.max(0, Medians.lower(measured) - Medians.lower(plain)),
+                Medians.lower(mainCpu));
     }
 
     private static ApplicationRunner.Result checked(ApplicationRunner.Result r, int n) throws ApplicationFailed {
@@ -225,46 +240,18 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         return m;
     }
 
-    private ApplicationRunner defaultRunner(PrintWriter err) {
-        Path jar = agentJar;
-        if (jar == null) {
-            try {
-                jar = AgentJar.packaged(SpeedupStackCommand.class);
-            } catch (IllegalStateException notPackaged) {
-                err.println(NumaLog.PREFIX + "speedup-stack: " + notPackaged.getMessage() + "; running without PerfUtil (no per-thread "
-                        + "running time), or give --agent-jar");
-                jar = null;
-            }
-        } else if (!Files.isRegularFile(jar)) {
-            err.println(NumaLog.PREFIX + "speedup-stack: no agent jar at " + jar + " (build it with 'mvn -B -q package -DskipTests'); "
-                    + "running without PerfUtil, so without per-thread running time");
-            jar = null;
-        }
-        return new ChildJvmApplicationRunner(TargetJava.current(), jar == null ? null : jar.toAbsolutePath(),
-                perfUtilIntervalMs);
-    }
-
-    static String settingsFile() throws IOException {
-        try (InputStream in = SpeedupStackCommand.class.getResourceAsStream("speedup.jfc")) {
-            if (in == null) {
-                throw new IOException("speedup.jfc is missing from the class path");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
     private static void printTable(PrintWriter out, StackReport report, Path dir) {
         out.printf(Locale.ROOT, "%-8s", "threads");
         for (Component c : Component.values()) {
             out.printf(Locale.ROOT, " %16s", c.label());
         }
-        out.printf(Locale.ROOT, " %10s %10s%n", "cost%", "running%");
+        out.printf(Locale.ROOT, " %14s %10s %10s%n", "time-sharing", "cost%", "running%");
         for (SpeedupStack s : report.stacks()) {
             out.printf(Locale.ROOT, "%-8d", s.threads());
             for (Component c : Component.values()) {
                 out.printf(Locale.ROOT, " %16.3f", s.speedup(c));
             }
-            out.printf(Locale.ROOT, " %10.1f %10.1f%n", report.overheadPct(s.threads()),
+            out.printf(Locale.ROOT, " %14.3f %10.1f %10.1f%n", s.timeSharing(), report.overheadPct(s.threads()),
                     report.runningOverheadPct(s.threads()));
         }
         out.println("written: " + dir.resolve("speedup_stack.csv") + ", .json, .svg, .png, .html");

@@ -16,23 +16,25 @@ final class StackHtml {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>numa speedup-stack</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}")
                 .append("td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}th{background:#eee}</style>")
-                .append("</head><body>\n<h1>Speedup stack</h1>\n<p>")
+                .append("</head><body>\n<h1>Speedup stack").append(report.title().isBlank() ? "" : ": " + escape(report.title()))
+                .append("</h1>\n<p>")
                 .append(escape(String.join(" ", report.javaArguments()))).append("; median of ").append(report.repeat())
                 .append(" run(s) per thread count; T<sub>s</sub> = ")
                 .append(ms(report.plainWallNs().get(1))).append(" ms; measurement start-up ")
-                .append(ms(report.startupNs())).append(" ms per JVM</p>\n")
+                .append(ms(report.startup().wallNs())).append(" ms per JVM</p>\n")
                 .append("<img alt=\"speedup stack\" src=\"data:image/png;base64,")
                 .append(Base64.getEncoder().encodeToString(png)).append("\">\n<table><tr><th>threads</th>");
         for (Component c : Component.values()) {
             h.append("<th>").append(c.label()).append(" (eq. ").append(c.equation()).append(")</th>");
         }
-        h.append("<th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
+        h.append("<th>of other: time-sharing</th><th>T<sub>p</sub> ms</th><th>measurement cost % (running)</th></tr>\n");
         for (SpeedupStack s : report.stacks()) {
             h.append("<tr><td>").append(s.threads()).append("</td>");
             for (Component c : Component.values()) {
                 h.append("<td>").append(String.format(Locale.ROOT, "%.3f", s.speedup(c))).append("</td>");
             }
-            h.append("<td>").append(ms(s.parallelNs())).append("</td><td>")
+            h.append("<td>").append(String.format(Locale.ROOT, "%.3f", s.timeSharing())).append("</td><td>")
+                    .append(ms(s.parallelNs())).append("</td><td>")
                     .append(String.format(Locale.ROOT, "%.1f (%.1f)", report.overheadPct(s.threads()),
                             report.runningOverheadPct(s.threads()))).append("</td></tr>\n");
         }

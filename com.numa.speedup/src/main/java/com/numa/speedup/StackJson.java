@@ -24,13 +24,15 @@ final class StackJson {
     static ObjectNode tree(StackReport report) {
         ObjectNode root = JSON.createObjectNode();
         root.put("tool", "numa speedup-stack");
-        root.put("method", "Sartor et al., speedup stacks for managed applications; JFR + PerfUtil task-clock");
+        root.put("method", "Sartor et al., speedup stacks for managed applications; JFR + thread CPU time (ThreadMXBean)");
+        root.put("title", report.title());
         root.put("jvm", Runtime.version().toString());
         root.put("repeat", report.repeat());
         ArrayNode args = root.putArray("java_arguments");
         report.javaArguments().forEach(args::add);
         root.put("baseline_t_s_ns", report.plainWallNs().get(1));
-        root.put("measurement_startup_ns", report.startupNs());
+        root.put("measurement_startup_ns", report.startup().wallNs());
+        root.put("measurement_startup_main_cpu_ns", report.startup().mainCpuNs());
         ArrayNode stacks = root.putArray("stacks");
         for (SpeedupStack s : report.stacks()) {
             ObjectNode n = stacks.addObject();
@@ -39,6 +41,8 @@ final class StackJson {
             n.put("t_s_ns", s.serialNs());
             n.put("t_p_ns", s.parallelNs());
             n.put("dominant_delimiter", s.dominantDelimiter().label());
+            n.put("time_sharing", s.timeSharing());
+            n.put("time_sharing_ns", s.timeSharingNs());
             n.put("measured_wall_ns", report.measuredWallNs().get(s.threads()));
             n.put("measurement_overhead_pct", report.overheadPct(s.threads()));
             n.put("measurement_running_overhead_pct", report.runningOverheadPct(s.threads()));

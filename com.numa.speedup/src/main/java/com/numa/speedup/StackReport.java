@@ -7,8 +7,9 @@ import java.util.Map;
  * Everything the output files show: the stacks (one per thread count above 1), what was run, the median wall times
  * with and without the measurement, and the measurement's fixed start-up cost ({@link StartupProbe}).
  */
-record StackReport(List<String> javaArguments, int repeat, List<SpeedupStack> stacks, Map<Integer, Long> plainWallNs,
-                   Map<Integer, Long> measuredWallNs, long startupNs, List<String> warnings) {
+record StackReport(String title, List<String> javaArguments, int repeat, List<SpeedupStack> stacks,
+                   Map<Integer, Long> plainWallNs, Map<Integer, Long> measuredWallNs, MeasurementStartup startup,
+                   List<String> warnings) {
     StackReport {
         javaArguments = List.copyOf(javaArguments);
         stacks = List.copyOf(stacks);
@@ -24,6 +25,6 @@ record StackReport(List<String> javaArguments, int repeat, List<SpeedupStack> st
 
     /** The same without the fixed start-up: what the measurement costs while the application runs. */
     double runningOverheadPct(int threads) {
-        return 100.0 * ((measuredWallNs.get(threads) - startupNs) / (double) plainWallNs.get(threads) - 1);
+        return 100.0 * ((measuredWallNs.get(threads) - startup.wallNs()) / (double) plainWallNs.get(threads) - 1);
     }
 }

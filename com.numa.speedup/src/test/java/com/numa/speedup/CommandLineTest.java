@@ -54,8 +54,7 @@ class CommandLineTest {
 
     @Test
     void anApplicationThatIgnoresTheThreadCountIsFlagged() {
-        String[] r = run(new ChildJvmApplicationRunner(com.numa.core.child.TargetJava.current(), null,
-                100), "--threads", "1,2", "--repeat", "3", "--", "-cp", GroundTruthTest.testClasses(),
+        String[] r = run(null, "--threads", "1,2", "--repeat", "3", "--", "-cp", GroundTruthTest.testClasses(),
                 "com.numa.speedup.groundtruth.IgnoresThreads", "{threads}");
         assertEquals("2", r[0], r[1]);
         assertTrue(r[1].contains("probably ignores the {threads} argument"), r[1]);
@@ -63,8 +62,7 @@ class CommandLineTest {
 
     @Test
     void aFailingApplicationIsReportedNotThrown() {
-        String[] r = run(new ChildJvmApplicationRunner(com.numa.core.child.TargetJava.current(), null,
-                100), "--threads", "1,2", "--repeat", "1", "--", "-cp", tmp.toString(), "NoSuchMain{threads}");
+        String[] r = run(null, "--threads", "1,2", "--repeat", "1", "--", "-cp", tmp.toString(), "NoSuchMain{threads}");
         assertEquals("1", r[0], r[1]);
         assertTrue(r[1].contains("exited with code 1"), r[1]);
     }

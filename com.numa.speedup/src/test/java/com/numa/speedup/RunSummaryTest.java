@@ -18,7 +18,7 @@ class RunSummaryTest {
         assertEquals(50, s.gcPauseNs());
         assertEquals(150 + 50, s.syncNs());
         assertEquals(200, s.exitNs());
-        assertEquals(700, s.runningNs(), "only the workers PerfUtil saw");
+        assertEquals(700, s.runningNs(), "only the workers the thread clock saw");
         // a: 1000 lifetime - 700 running - 150 waiting - 50 stopped by GC = 100 runnable but not running
         assertEquals(100, s.descheduledNs());
         assertEquals(1500, s.wallNs());

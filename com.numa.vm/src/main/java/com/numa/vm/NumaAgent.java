@@ -11,8 +11,10 @@ import com.numa.core.threads.MainThread;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ProcTasks;
 import com.numa.perfutil.threads.ThreadInventory;
 import com.numa.perfutil.topology.MachineTopology;
+import com.numa.profiler.MethodWindowMarks;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
@@ -57,9 +59,13 @@ public final class NumaAgent {
                 }
                 return; // nothing asked for: load no native library, read no sysfs
             }
-            ThreadInventory inventory = new ThreadInventory();
+            ThreadInventory inventory = new ThreadInventory(inst);
             if (!attached) {
-                int mainTid = LinuxSyscalls.gettid();
+                // from /proc: a native library loaded here would delay the application's start (~0.1 s for JNA)
+                int mainTid = ProcTasks.currentTid();
+                if (mainTid <= 0) {
+                    mainTid = LinuxSyscalls.gettid();
+                }
                 MainThread.register(mainTid);
                 inventory.registerMainThread(mainTid);
                 MainClass.register(LauncherMainClass.probe(inst));
@@ -68,6 +74,8 @@ public final class NumaAgent {
             NumaTopology topology = resolveTopology(flags, log);
             registry.startEnabled(new FeatureContext(flags, inst, threads, topology, log,
                     registry.toolPackages(List.of(NumaAgent.class.getPackageName() + ".**"))));
+            // after the features: they listen to the window, and their transformers come before the marks'
+            markMethodWindow(flags, inst, log);
             if (attached) {
                 log.accept("attached: started " + String.join(", ", registry.features().stream()
                         .filter(f -> flags.get(f.enableFlag())).map(f -> f.name()).toList()));
@@ -75,6 +83,24 @@ public final class NumaAgent {
         } catch (Throwable t) {
             // LinkageError included: a missing native library must not take the application down
             log.once("internal failure", "internal failure: " + t + "; numa-jvm is off for this run, the application runs on");
+        }
+    }
+
+    /** -XX:NUMAWindowStartAt / StopAt: the measured window between two methods, for every feature that measures. */
+    private static void markMethodWindow(FlagValues flags, Instrumentation inst, NumaLog log) {
+        String startAt = flags.get(CoreFlags.WINDOW_START_AT);
+        String stopAt = flags.get(CoreFlags.WINDOW_STOP_AT);
+        if (startAt.isEmpty() && stopAt.isEmpty()) {
+            return;
+        }
+        if (inst == null) {
+            log.once("NUMAWindow", "-XX:NUMAWindowStartAt/StopAt need the agent's instrumentation; the run is measured whole");
+            return;
+        }
+        try {
+            MethodWindowMarks.install(inst, startAt, stopAt, log);
+        } catch (RuntimeException | LinkageError e) {
+            log.once("NUMAWindow", "the method window is not marked: " + e + "; the run is measured whole");
         }
     }
 

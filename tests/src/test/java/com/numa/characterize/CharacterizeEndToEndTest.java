@@ -115,7 +115,11 @@ class CharacterizeEndToEndTest {
                 List.of("characterize"), "nothing to characterize",
                 List.of("characterize", "--configs", "single,triple", "--suite", "builtin"), "unknown configuration 'triple'",
                 List.of("characterize", "--suite", "builtin", "--out", file.resolve("sub").toString()), "cannot write to --out",
-                List.of("characterize", "--suite", "builtin", "--bench", "nosuch"), "nosuch");
+                List.of("characterize", "--suite", "builtin", "--bench", "nosuch"), "nosuch",
+                List.of("characterize", "--start-at", "nodot", "--", "-cp", "x", "Main"),
+                "--start-at 'nodot': expected a method as pkg.Class.method",
+                List.of("characterize", "--suite", "builtin", "--stop-at", "a.B.c"),
+                "--start-at and --stop-at measure a single application");
         for (Map.Entry<List<String>, String> e : usage.entrySet()) {
             ChildRun r = numa(e.getKey());
             assertEquals(2, r.exitCode(), e.getKey() + "\n" + r.diagnostics());
@@ -147,6 +151,71 @@ class CharacterizeEndToEndTest {
         assertEquals("NoSuchMain", row.get("application"));
         assertTrue(row.get("failures").contains("exit code 1"), row.toString());
         assertTrue(Files.isRegularFile(out.resolve("report.html")), "the report says what failed");
+    }
+
+    private static String testClasses() throws Exception {
+        return Path.of(WindowedProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    /** A thread's count of one event in the PerfUtil CSV's rows of one scope (thread = whole run, window). */
+    private static double count(List<CSVRecord> perfutil, String scope, String thread, String event) {
+        return perfutil.stream().filter(c -> c.get("scope").equals(scope) && c.get("thread").equals(thread)
+                && c.get("event").equals(event)).mapToDouble(c -> Double.parseDouble(c.get("scaled"))).sum();
+    }
+
+    @Test
+    void aSingleApplicationIsMeasuredBetweenTwoMethods() throws Exception {
+        Path out = tmp.resolve("window");
+        String program = WindowedProgram.class.getName();
+        ChildRun r = numa(List.of("characterize", "--configs", "single", "--threads", "2", "--start-at",
+                program + ".parallelPhase", "--out", out.toString(), "--", "-cp", testClasses(), program));
+        assertEquals(0, r.exitCode(), r.diagnostics());
+        assertTrue(r.stderr().contains("window span 2:"), "one span per call of parallelPhase: " + r.stderr());
+        Path runs = out.resolve("runs/WindowedProgram");
+        JsonNode counters = JsonFiles.mapper().readTree(runs.resolve("single-counters/run.json").toFile());
+        assertTrue(counters.path("windowed").asBoolean(), counters.toString());
+        assertEquals(2, counters.path("iterationNs").size(), "the two spans are the timed iterations: " + counters);
+        // PerfUtil: the window rows leave the main thread's set-up out; the whole-run rows hold it
+        List<CSVRecord> perfutil = csv(runs.resolve("single-counters/perfutil.csv"));
+        double mainWhole = count(perfutil, "thread", "main", "task-clock");
+        double mainWindow = count(perfutil, "window", "main", "task-clock");
+        double workersWindow = count(perfutil, "window", "worker-0", "task-clock") + count(perfutil, "window", "worker-1", "task-clock");
+        assertTrue(mainWindow < 0.2 * mainWhole && mainWindow < workersWindow,
+                "main's set-up is outside the window: main " + mainWindow + " of " + mainWhole + " ns, workers " + workersWindow);
+        CSVRecord table2 = csv(out.resolve("table2_parallelism.csv")).get(0);
+        assertTrue(Double.parseDouble(table2.get("main_pct")) < 50, table2.toString());
+        // the profiler counts inside the spans only: none of the set-up's stores, every worker's reads
+        List<CSVRecord> threads = csv(runs.resolve("single-profile/profile/threads.csv"));
+        double mainAccesses = threads.stream().filter(c -> c.get("name").equals("main"))
+                .mapToDouble(c -> Double.parseDouble(c.get("reads")) + Double.parseDouble(c.get("writes"))).sum();
+        double workerReads = threads.stream().filter(c -> c.get("name").startsWith("worker-"))
+                .mapToDouble(c -> Double.parseDouble(c.get("reads"))).sum();
+        assertTrue(mainAccesses < 1000, "the set-up's " + WindowedProgram.SETUP_WRITES + " stores are outside: " + mainAccesses);
+        assertTrue(workerReads >= 4 * WindowedProgram.PHASE_READS, "two workers per span, two spans: " + workerReads);
+        CSVRecord table6 = csv(out.resolve("table6_scaling.csv")).get(0);
+        assertEquals("window from entering " + program + ".parallelPhase to leaving " + program + ".parallelPhase",
+                table6.get("measured"));
+        assertEquals("", csv(out.resolve("categories.csv")).get(0).get("warnings"));
+    }
+
+    @Test
+    void aStartMethodNeverEnteredIsAWarningNotSilence() throws Exception {
+        Path out = tmp.resolve("never");
+        String program = WindowedProgram.class.getName();
+        ChildRun r = numa(List.of("characterize", "--configs", "single", "--start-at", program + ".noSuchPhase",
+                "--out", out.toString(), "--", "-cp", testClasses(), program));
+        assertEquals(0, r.exitCode(), "a warning, not a failure\n" + r.diagnostics());
+        String said = "--start-at " + program + ".noSuchPhase was never entered, so no window was measured: class " + program
+                + " has no method 'noSuchPhase'";
+        assertTrue(r.stderr().contains("warning: " + said), r.stderr());
+        CSVRecord categories = csv(out.resolve("categories.csv")).get(0);
+        assertTrue(categories.get("warnings").contains(said), categories.toString());
+        assertEquals("not profiled", categories.get("data_dependency"), "the profiler waited for a window that never came");
+        assertTrue(categories.get("warnings").contains("the profile is left out: no span of the window closed"));
+        assertEquals("whole run (the window was never measured)", csv(out.resolve("table6_scaling.csv")).get(0).get("measured"));
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Warning: WindowedProgram: " + said));
+        assertTrue(Files.readString(out.resolve("report.md")).contains("**Warning**: WindowedProgram: " + said));
+        assertRendersInABrowser(out.resolve("report.html"));
     }
 
     private void assertRendersInABrowser(Path html) throws Exception {

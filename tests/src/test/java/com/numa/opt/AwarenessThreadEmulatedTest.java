@@ -37,6 +37,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class AwarenessThreadEmulatedTest {
     private CpuSet original;
+    static volatile long[] escaped;
 
     static NumaTopology emulated() {
         return new NumaTopology(List.of(new NumaNode(0, CpuSet.of(0), 1L << 30, 0), new NumaNode(1, CpuSet.of(1), 1L << 30, 0)),
@@ -60,15 +61,27 @@ class AwarenessThreadEmulatedTest {
         }
     }
 
+    /** Allowed CPUs of every thread of this JVM but numa-jvm's own (which the optimizer leaves where they are). */
     static Map<Integer, String> allowedCpus() {
         Map<Integer, String> out = new HashMap<>();
         for (int tid : ProcTasks.tids()) {
             String s = ProcTasks.status(tid, "Cpus_allowed_list");
-            if (s != null) {
+            if (s != null && !com.numa.core.threads.ThreadRoleRules.isTool(ProcTasks.comm(tid))) {
                 out.put(tid, s);
             }
         }
         return out;
+    }
+
+    /** Allowed CPUs of the Awareness Thread, by its kernel name. */
+    static String awarenessThreadCpus() {
+        for (int tid : ProcTasks.tids()) {
+            String comm = ProcTasks.comm(tid);
+            if (comm != null && AwarenessThread.THREAD_NAME.startsWith(comm)) {
+                return ProcTasks.status(tid, "Cpus_allowed_list");
+            }
+        }
+        return null;
     }
 
     /** The real directory, with the calling test thread as MAIN (the agent registers the main thread likewise). */
@@ -79,7 +92,8 @@ class AwarenessThreadEmulatedTest {
     }
 
     static FlagValues flags(String... extra) throws Exception {
-        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100"));
+        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=100",
+                "-XX:NUMAOptsStartDelay=0"));
         a.addAll(List.of(extra));
         return FeatureRegistry.of(new OptFeature()).flagSet().parse(a);
     }
@@ -105,16 +119,27 @@ class AwarenessThreadEmulatedTest {
                 "-XX:NUMAOptsCounters=perf"),
                 emulated(), inventory(), null, new AffinityPlacement(), messages::add)) {
             assertTrue(a.running());
+            // this test thread is the main thread and does all the work; however loaded the machine, its demand is
+            // one CPU at most, which fits a pseudo-node (no wall-clock bound here beyond the minute that stops a hang)
             long end = System.nanoTime() + 60_000_000_000L;
-            while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
-                sink += burn(2_000_000); // this test thread is the main thread and does all the work
+            IntervalRecord confined = null;
+            while (confined == null && System.nanoTime() < end) {
+                sink += burn(2_000_000);
+                List<IntervalRecord> h = a.history();
+                IntervalRecord lastRow = h.isEmpty() ? null : h.get(h.size() - 1);
+                if (lastRow != null && lastRow.state() == AppState.SINGLE_THREADED && lastRow.cpus().matches("\\d+")) {
+                    confined = lastRow;
+                }
             }
-            assertEquals(AppState.SINGLE_THREADED, a.state(), "history " + a.history());
-            String node = a.history().get(a.history().size() - 1).cpus();
+            assertTrue(confined != null, "never confined; history " + a.history());
+            String node = confined.cpus();
             assertTrue(node.equals("0") || node.equals("1"), "single node CPUs: " + node);
+            assertTrue(confined.reason().startsWith("SINGLE_THREADED (main ")
+                    && confined.reason().endsWith(": one node"), confined.reason());
             waitFor(() -> allowedCpus().values().stream().allMatch(node::equals));
             Map<Integer, String> allowed = allowedCpus();
             assertTrue(allowed.values().stream().allMatch(node::equals), "every JVM thread on CPU " + node + ": " + allowed);
+            assertEquals(original.toList(), awarenessThreadCpus(), "the Awareness Thread keeps every CPU");
 
             // a thread created after the decision that widens its own affinity is pinned back at the next interval
             CountDownLatch widened = new CountDownLatch(1);
@@ -156,6 +181,7 @@ class AwarenessThreadEmulatedTest {
             Thread w = new Thread(() -> {
                 while (!stop.get()) {
                     burn(1_000_000);
+                    escaped = new long[4096]; // 32 KiB that escape analysis cannot remove: the allocation signal
                 }
             }, "par-w" + i);
             workers.add(w);
@@ -164,23 +190,53 @@ class AwarenessThreadEmulatedTest {
                 inventory(), null, new AffinityPlacement(), m -> { })) {
             workers.forEach(Thread::start); // started under the optimizer: they must be found and counted as workers
             // auto counters without a PMU: the JVM's per-thread CPU time
-            assertTrue(waitFor(() -> a.history().stream().anyMatch(h -> h.state().parallelDecision())),
-                    "history " + a.history());
-            List<AppState> states = a.history().stream().map(IntervalRecord::state).toList();
+            // the first interval may measure no allocation yet (no signal: all nodes, no probe); the probe follows
+            // a probe is over once a settled state follows its first PROBING_SINGLE_NODE row (two rows later, or
+            // four when the first pair said one node and the reversed pair had to confirm it)
+            assertTrue(waitFor(() -> {
+                List<AppState> st = a.history().stream().map(IntervalRecord::state).toList();
+                int p = st.indexOf(AppState.PROBING_SINGLE_NODE);
+                return p >= 0 && st.subList(p, st.size()).stream().anyMatch(AppState::parallelDecision);
+            }), "history " + a.history());
+            List<IntervalRecord> h = a.history();
+            List<AppState> states = h.stream().map(IntervalRecord::state).toList();
             int probe = states.indexOf(AppState.PROBING_SINGLE_NODE);
-            assertTrue(probe >= 0, states.toString());
             assertEquals(AppState.PROBING_ALL_NODES, states.get(probe + 1), states.toString());
-            assertTrue(states.get(probe + 2).parallelDecision(), states.toString());
-            IntervalRecord single = a.history().get(probe);
-            IntervalRecord all = a.history().get(probe + 1);
+            IntervalRecord single = h.get(probe);
+            IntervalRecord onOneNode = h.get(probe + 1); // measured on one node, then all nodes asked for
+            IntervalRecord onAllNodes = h.get(probe + 2); // measured on all nodes: the first pair's verdict
             assertTrue(single.action().startsWith("pin-single:node"), single.toString());
-            assertEquals("pin-all", all.action());
-            // Documented end state on 2 CPUs: four busy workers get about twice the allocation throughput on both
-            // pseudo-nodes, far outside the 15% margin, so the probe keeps them on all nodes.
-            assertTrue(waitFor(() -> a.state() == AppState.PARALLEL_ON_ALL_NODES
-                    || a.history().stream().anyMatch(h -> h.state() == AppState.PARALLEL_ON_ALL_NODES)),
-                    "history " + a.history());
-            assertEquals("allocation", a.history().get(probe + 2).signal());
+            assertEquals("pin-all", onOneNode.action());
+            // On a quiet machine four busy workers get about twice the allocation throughput on both pseudo-nodes
+            // (the README's end state), but other processes can take either probe interval's CPUs: what must hold
+            // whatever the load is that the verdict follows the margin from the costs it logged, and says so.
+            double one = onOneNode.cost();
+            double all = onAllNodes.cost();
+            String reason = onAllNodes.reason();
+            String costs = String.format(java.util.Locale.ROOT, "allocation single %.3g vs all %.3g, margin 15%%",
+                    one, all);
+            if (Double.isNaN(one) || Double.isNaN(all)) {
+                assertEquals(AppState.PARALLEL_ON_ALL_NODES, onAllNodes.state(), reason);
+                assertTrue(reason.startsWith("no signal"), reason);
+            } else if (!(all > one * 1.15)) {
+                assertEquals(AppState.PARALLEL_ON_ALL_NODES, onAllNodes.state(), reason);
+                assertEquals(costs + ": all", reason);
+            } else if (onAllNodes.state() == AppState.PARALLEL_ON_ALL_NODES) {
+                // slower on all nodes, but for want of CPU that another process took: not believed
+                assertTrue(reason.startsWith(costs + ", but application threads got fewer CPUs on all nodes"),
+                        reason);
+            } else {
+                // believed for now: the reversed pair (all nodes, then one node) decides
+                assertEquals(AppState.PROBING_ALL_NODES, onAllNodes.state(), reason);
+                assertEquals("probe: " + costs + ": single; confirming: all nodes again, then one node", reason);
+                assertEquals(AppState.PROBING_SINGLE_NODE, states.get(probe + 3), states.toString());
+                IntervalRecord verdict = h.get(probe + 4);
+                String second = String.format(java.util.Locale.ROOT, "allocation single %.3g vs all %.3g, margin 15%%",
+                        verdict.cost(), h.get(probe + 3).cost());
+                assertTrue(verdict.state().parallelDecision(), verdict.toString());
+                assertTrue(verdict.reason().startsWith((verdict.state() == AppState.PARALLEL_ON_SINGLE_NODE
+                        ? "confirmed: " : "not confirmed: ") + costs + ": single; then " + second), verdict.reason());
+            }
         } finally {
             stop.set(true);
             for (Thread w : workers) {

@@ -27,7 +27,8 @@ class AwarenessThreadScriptedTest {
     private static final CpuSet ALL = CpuSet.of(0, 1, 2, 3);
 
     static FlagValues flags(String... extra) throws FlagException {
-        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=10", "-XX:NUMAOptsIntervalStep=10"));
+        List<String> a = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMAOptsInterval=10", "-XX:NUMAOptsIntervalStep=10",
+                "-XX:NUMAOptsStartDelay=0"));
         a.addAll(List.of(extra));
         return FeatureRegistry.of(new OptFeature()).flagSet().parse(a);
     }
@@ -115,6 +116,86 @@ class AwarenessThreadScriptedTest {
             await("PARALLEL_ON_SINGLE_NODE", () -> a.state() == AppState.PARALLEL_ON_SINGLE_NODE);
             await("pinned back to node 1", () -> NODE1.equals(r.placement.affinity.get(100)));
         }
+    }
+
+    /**
+     * Start-up cost (issue 11): a run that ends within the start delay has had a sleeping thread and nothing else: no
+     * counter was read (so no thread dump, no MXBean, no counters opened), no thread was moved, and the log it asked
+     * for says that nothing was measured.
+     */
+    @Test
+    void aRunThatEndsWithinTheStartDelayMeasuresNothingAndMovesNothing(@TempDir Path dir) throws Exception {
+        ScriptedRun r = parallelRun();
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger listings = new java.util.concurrent.atomic.AtomicInteger();
+        WorkSource inner = r.source(true);
+        WorkSource counting = new WorkSource() {
+            public String workUnit() {
+                return inner.workUnit();
+            }
+
+            public boolean hasCycles() {
+                return true;
+            }
+
+            public String describe() {
+                return "counting";
+            }
+
+            public List<ThreadWork> read(List<com.numa.core.threads.ThreadIdentity> ts) {
+                reads.incrementAndGet();
+                return inner.read(ts);
+            }
+        };
+        com.numa.core.threads.ThreadDirectory directory = () -> {
+            listings.incrementAndGet();
+            return r.directory().liveThreads();
+        };
+        Path log = dir.resolve("decisions.csv");
+        List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // a delay no test run reaches: the thread is certainly still waiting when the "JVM" exits
+        AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsStartDelay=3600000", "-XX:NUMAOptsLog=" + log),
+                ScriptedRun.TWO_NODES, directory, counting, r.placement, messages::add);
+        assertTrue(a.running());
+        Thread.sleep(50);
+        a.close();
+        assertFalse(a.running());
+        assertEquals(0, reads.get(), "no counter read");
+        assertEquals(0, listings.get(), "no thread listed (the listing takes the thread dump)");
+        assertTrue(r.placement.affinity.isEmpty(), "no thread moved: " + r.placement.affinity);
+        assertEquals(AppState.UNDECIDED, a.state());
+        assertNull(a.failure());
+        assertTrue(messages.size() == 1 && messages.get(0).contains("measuring from 3600000 ms"), messages.toString());
+        List<String> lines = Files.readAllLines(log);
+        assertEquals(List.of(String.join(",", IntervalRecord.HEADER)), lines.subList(0, 1));
+        assertEquals(2, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(1).startsWith("# summary,intervals=0 final_state=UNDECIDED start_delay_ms=3600000 "
+                + "measured=no "), lines.get(1));
+    }
+
+    /**
+     * Do no harm: a parallel program that no signal argues to confine is never moved at all. Its threads keep the
+     * affinity they started with (or set themselves), and no affinity call is made.
+     */
+    @Test
+    void aParallelProgramThatIsNeverConfinedKeepsItsOwnAffinity() throws Exception {
+        ScriptedRun r = parallelRun(); // CPU time without cycles: cpu-share decides, which never confines
+        // cpu-share named: the scripted threads' Java ids could belong to real threads of this JVM that allocate
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:NUMAOptsSignal=cpu-share"), ScriptedRun.TWO_NODES,
+                r.directory(), r.source(false),
+                r.placement, m -> { })) {
+            await("three settled decisions", () -> a.history().stream()
+                    .filter(h -> h.state() == AppState.PARALLEL_ON_ALL_NODES).count() >= 3);
+            for (IntervalRecord h : a.history()) {
+                if (h.state() == AppState.PARALLEL_ON_ALL_NODES) {
+                    assertEquals("stay", h.action(), h.toString());
+                    assertEquals("", h.cpus(), "nothing in force: the threads' own affinity");
+                    assertTrue(h.reason().startsWith("cpu-share: "), h.reason());
+                }
+            }
+            assertTrue(a.history().stream().noneMatch(h -> h.state().probe()), "not probed: " + a.history());
+        }
+        assertTrue(r.placement.affinity.isEmpty(), "pinned " + r.placement.affinity);
     }
 
     @Test

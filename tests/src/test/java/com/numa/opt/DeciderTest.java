@@ -3,6 +3,7 @@ package com.numa.opt;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.opt.OptFlags.Signal;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,12 @@ class DeciderTest {
     private static final DecisionThresholds T = DecisionThresholds.defaults(4);
 
     static IntervalMetrics m(double cost, double mainShare, int workers, double imbalance) {
-        return new IntervalMetrics(cost, "cpi", mainShare, workers, imbalance, 1000);
+        return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, cost)), mainShare, workers, imbalance, 1000,
+                Double.NaN);
+    }
+
+    static IntervalMetrics idle() {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, Double.NaN)), 0, 0, 0, 0, Double.NaN);
     }
 
     /** A balanced parallel interval (8 workers on a 4-core node) with the given cost. */
@@ -31,10 +37,18 @@ class DeciderTest {
         Decision tlp = d.next(m(1.0, 20, 3, 10));
         assertEquals(AppState.TLP_BOUND, tlp.state());
         assertEquals(Placement.SINGLE_NODE, tlp.placement());
-        Decision ei = d.next(m(1.0, 10, 8, 150));
-        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, ei.state());
-        assertEquals(Placement.SINGLE_NODE, ei.placement());
-        assertEquals(2, ei.migrations(), "two flips after the first decision");
+        Decision st2 = d.next(m(1.0, 95, 0, 0));
+        assertEquals(2, st2.migrations(), "two flips after the first decision");
+        // more workers than a node has cores: probed like any parallel application, not confined on sight
+        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, Decider.classify(m(1.0, 10, 8, 150), T));
+        Decision ei = new Decider(T).next(m(1.0, 10, 8, 150));
+        assertEquals(AppState.PROBING_SINGLE_NODE, ei.state());
+        assertTrue(ei.reason().startsWith("parallel (EMBARRASSINGLY_IMBALANCED, main 10%"), ei.reason());
+        // and after a confined phase it is first given all nodes back
+        Decision back = d.next(m(1.0, 10, 8, 150));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, back.state());
+        assertTrue(back.reason().startsWith("parallel (EMBARRASSINGLY_IMBALANCED, main 10%") && back.reason()
+                .endsWith(") again after SINGLE_THREADED: all nodes at once, probed after the hold"), back.reason());
     }
 
     @Test
@@ -53,11 +67,51 @@ class DeciderTest {
     }
 
     @Test
-    void parallelApplicationSettlesOnSingleNodeWhenAllNodesCostMoreThanTheMargin() {
+    void parallelApplicationSettlesOnSingleNodeWhenAllNodesCostMoreThanTheMarginInBothOrders() {
         Decider d = new Decider(T);
         d.next(parallel(1));
         d.next(parallel(1.00));
-        assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, d.next(parallel(1.20)).state());
+        Decision first = d.next(parallel(1.20));
+        assertEquals(AppState.PROBING_ALL_NODES, first.state(), "one pair says one node: the reversed pair must agree");
+        assertEquals(Placement.ALL_NODES, first.placement());
+        assertEquals("probe: cpi single 1.00 vs all 1.20, margin 15%: single; confirming: all nodes again, then one "
+                + "node", first.reason());
+        Decision again = d.next(parallel(1.20)); // measured on all nodes again
+        assertEquals(AppState.PROBING_SINGLE_NODE, again.state());
+        assertEquals(Placement.SINGLE_NODE, again.placement());
+        Decision confirmed = d.next(parallel(1.00)); // and on one node
+        assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, confirmed.state());
+        assertEquals("confirmed: cpi single 1.00 vs all 1.20, margin 15%: single; then cpi single 1.00 vs all 1.20, "
+                + "margin 15%: single", confirmed.reason());
+    }
+
+    /**
+     * A program whose phase changed between the two intervals of the probe (PMD at load 28 measured allocation 21 on
+     * one node and 75 on all) is not confined: the reversed pair sees the change the other way round.
+     */
+    @Test
+    void aProbeThatTheReversedPairContradictsLeavesTheProgramOnAllNodes() {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(parallel(1.0)); // one node, phase A
+        assertEquals(AppState.PROBING_ALL_NODES, d.next(parallel(3.0)).state()); // all nodes, phase B: "single"
+        d.next(parallel(3.0)); // all nodes, phase B
+        Decision s = d.next(parallel(3.0)); // one node, phase B
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertEquals("not confirmed: cpi single 1.00 vs all 3.00, margin 15%: single; then cpi single 3.00 vs all "
+                + "3.00, margin 15%: all", s.reason());
+    }
+
+    /** The probe, confirmed when one node wins: single, all, and if needed all and single again. */
+    private static Decision probe(Decider d, double single, double all) {
+        d.next(parallel(single));
+        Decision v = d.next(parallel(all));
+        if (v.state() == AppState.PROBING_ALL_NODES) {
+            d.next(parallel(all));
+            v = d.next(parallel(single));
+        }
+        return v;
     }
 
     @ParameterizedTest(name = "single {0}, all {1}, margin {2} -> {3}")
@@ -69,15 +123,15 @@ class DeciderTest {
         "1.0, 1.01,  0.0,  PARALLEL_ON_SINGLE_NODE",
         "1.0, 1.9,   1.0,  PARALLEL_ON_ALL_NODES",
         "2.0, 4.1,   1.0,  PARALLEL_ON_SINGLE_NODE",
-        "NaN, 1.0,   0.15, PARALLEL_ON_SINGLE_NODE",
-        "1.0, NaN,   0.15, PARALLEL_ON_SINGLE_NODE",
+        // unmeasurable on one side: nothing says one node is better, so all nodes (never confine on no evidence)
+        "NaN, 1.0,   0.15, PARALLEL_ON_ALL_NODES",
+        "1.0, NaN,   0.15, PARALLEL_ON_ALL_NODES",
     })
     void marginDecidesTheProbe(double single, double all, double margin, AppState expected) {
         DecisionThresholds t = new DecisionThresholds(4, 80, 90, margin, 4, 200, 200, 10_000, true);
         Decider d = new Decider(t);
         d.next(parallel(1));
-        d.next(parallel(single));
-        assertEquals(expected, d.next(parallel(all)).state());
+        assertEquals(expected, probe(d, single, all).state());
     }
 
     @ParameterizedTest(name = "main {0}% workers {1} imbalance {2}% -> {3}")
@@ -119,40 +173,55 @@ class DeciderTest {
     @Test
     void stabilizationLengthensRepeatedParallelDecisionsAndResetsOnChange() {
         Decider d = new Decider(T);
-        List<Long> settledIntervals = new ArrayList<>();
         List<Long> probeIntervals = new ArrayList<>();
-        for (int round = 0; round < 4; round++) {
-            probeIntervals.add(d.next(parallel(1)).intervalMs());
-            probeIntervals.add(d.next(parallel(1.0)).intervalMs());
-            Decision s = d.next(parallel(1.0));
+        probeIntervals.add(d.next(parallel(1)).intervalMs());
+        probeIntervals.add(d.next(parallel(1.0)).intervalMs());
+        List<Long> settledIntervals = new ArrayList<>();
+        settledIntervals.add(d.next(parallel(1.0)).intervalMs());
+        for (int i = 0; i < 3; i++) {
+            Decision s = d.next(parallel(1.05)); // within the margin of the probe's cost: the verdict holds
             assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+            assertTrue(s.reason().startsWith("verdict holds"), s.reason());
             settledIntervals.add(s.intervalMs());
         }
         assertEquals(List.of(200L, 400L, 600L, 800L), settledIntervals);
         assertTrue(probeIntervals.stream().allMatch(i -> i == 200L), "probes last the base interval: " + probeIntervals);
-        // the decision changes: back to the base interval, one migration
-        d.next(parallel(1));
-        d.next(parallel(1.0));
-        Decision flipped = d.next(parallel(2.0));
+        // the cost drifts beyond the margin: re-probed, and the decision changes: back to the base interval
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1.5)).state());
+        Decision flipped = probe(d, 1.0, 2.0);
         assertEquals(AppState.PARALLEL_ON_SINGLE_NODE, flipped.state());
         assertEquals(200L, flipped.intervalMs());
         assertEquals(1, flipped.migrations());
         // and it grows again from there
+        assertEquals(400L, d.next(parallel(1.0)).intervalMs());
+    }
+
+    /** A probe confines the program for an interval: one noisy interval is no reason for one, a lasting drift is. */
+    @Test
+    void onlyADriftThatLastsTheHoldReprobes() {
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, false));
         d.next(parallel(1));
         d.next(parallel(1.0));
-        assertEquals(400L, d.next(parallel(2.0)).intervalMs());
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, d.next(parallel(1.0)).state());
+        assertEquals(400, d.holdMs());
+        Decision noisy = d.next(parallel(1.5));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, noisy.state());
+        assertEquals("verdict holds: cpi 1.50 off the probe's 1.00 for 200 of 400 ms", noisy.reason());
+        assertEquals("verdict holds: cpi 1.00 within the margin of the probe's 1.00", d.next(parallel(1.0)).reason());
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, d.next(parallel(1.5)).state());
+        Decision lasting = d.next(parallel(1.5));
+        assertEquals(AppState.PROBING_SINGLE_NODE, lasting.state(), lasting.reason());
     }
 
     @Test
     void stabilizationIsCappedAndOnlyForParallelDecisions() {
         Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 500, 1000, true));
-        long last = 0;
-        for (int i = 0; i < 5; i++) {
-            d.next(parallel(1));
-            d.next(parallel(1));
-            last = d.next(parallel(1)).intervalMs();
-        }
-        assertEquals(1000, last);
+        d.next(parallel(1));
+        d.next(parallel(1));
+        d.next(parallel(1)); // verdict: all nodes, base interval
+        assertEquals(700, d.next(parallel(1)).intervalMs());
+        assertEquals(1000, d.next(parallel(1)).intervalMs(), "capped");
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state(), "re-probed once the maximum passed");
         Decider single = new Decider(T);
         for (int i = 0; i < 5; i++) {
             assertEquals(200, single.next(m(1, 95, 0, 0)).intervalMs(), "single-threaded is not stabilized");
@@ -172,37 +241,269 @@ class DeciderTest {
     @Test
     void migrationsCountDecisionFlipsOnly() {
         Decider d = new Decider(T);
-        int[] expected = {0, 0, 1, 1, 2, 3};
-        IntervalMetrics[] series = {m(1, 95, 0, 0), m(1, 95, 0, 0), m(1, 10, 2, 0), m(1, 10, 2, 0), m(1, 95, 0, 0),
-            m(1, 10, 8, 200)};
+        int[] expected = {0, 0, 1, 1, 2};
+        IntervalMetrics[] series = {m(1, 95, 0, 0), m(1, 95, 0, 0), m(1, 10, 2, 0), m(1, 10, 2, 0), m(1, 95, 0, 0)};
         for (int i = 0; i < series.length; i++) {
             assertEquals(expected[i], d.next(series[i]).migrations(), "after interval " + i);
         }
-        // probing is not a flip; settling differently from EMBARRASSINGLY_IMBALANCED is
-        d.next(parallel(1));
-        assertEquals(3, d.next(parallel(1)).migrations());
-        assertEquals(4, d.next(parallel(1)).migrations());
-        assertEquals(4, d.migrations());
+        // parallel again after SINGLE_THREADED: back on all nodes at once, a flip; the probe that follows the hold
+        // is not one, nor is a verdict that settles where the application already is
+        Decision release = d.next(m(1, 10, 8, 200));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, release.state());
+        assertEquals(3, release.migrations());
+        List<AppState> states = new ArrayList<>();
+        for (int i = 0; i < 12 && !states.contains(AppState.PROBING_ALL_NODES); i++) {
+            Decision p = d.next(parallel(1));
+            states.add(p.state());
+            assertEquals(3, p.migrations(), "interval " + i + ": " + p);
+        }
+        assertTrue(states.contains(AppState.PROBING_SINGLE_NODE), states.toString());
+        assertEquals(3, d.next(parallel(1)).migrations(), "verdict: all nodes, as before");
+        assertEquals(3, d.migrations());
     }
 
     @Test
     void aNonParallelIntervalDuringTheProbeAbandonsIt() {
         Decider d = new Decider(T);
-        d.next(parallel(1));
-        assertEquals(AppState.SINGLE_THREADED, d.next(m(1, 95, 0, 0)).state());
-        // a new parallel phase starts a fresh probe, not the second half of the old one
+        assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state());
+        Decision serial = d.next(m(1, 95, 0, 0));
+        assertEquals(AppState.SINGLE_THREADED, serial.state());
+        assertEquals(Placement.ALL_NODES, serial.placement(), "a serial phase of a parallel application: all nodes");
+        // a new parallel phase starts a fresh probe, never the second half of the old one
         assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state());
     }
 
     @Test
     void idleIntervalChangesNothing() {
         Decider d = new Decider(T);
-        Decision first = d.next(new IntervalMetrics(Double.NaN, "cpi", 0, 0, 0, 0));
+        Decision first = d.next(idle());
         assertEquals(AppState.UNDECIDED, first.state());
         assertEquals(null, first.placement());
         d.next(parallel(1));
-        Decision idle = d.next(new IntervalMetrics(Double.NaN, "cpi", 0, 0, 0, 0));
+        Decision idle = d.next(idle());
         assertEquals(AppState.PROBING_SINGLE_NODE, idle.state(), "still waiting for a measurable single-node interval");
         assertEquals(AppState.PROBING_ALL_NODES, d.next(parallel(1)).state());
+    }
+
+    @Test
+    void noSignalStaysOnAllNodesWithoutProbingAndSaysWhy() {
+        Decider d = new Decider(T);
+        IntervalMetrics nothing = new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, Double.NaN),
+                new SignalCost(Signal.PROGRESS, Double.NaN)), 5, 8, 10, 1000, Double.NaN);
+        for (int i = 0; i < 5; i++) {
+            Decision s = d.next(nothing);
+            assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state(), "never probed, never confined");
+            assertEquals(Placement.ALL_NODES, s.placement());
+            assertEquals("no signal (allocation progress measured nothing): stay on all nodes", s.reason());
+        }
+        Decision none = new Decider(T).next(new IntervalMetrics(List.of(), 5, 8, 10, 1000, Double.NaN));
+        assertEquals("no signal: stay on all nodes", none.reason());
+    }
+
+    @Test
+    void aSignalMeasuredOnOneSideOnlyIsNoEvidenceForOneNode() {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        d.next(parallel(1.0)); // cpi on one node
+        Decision s = d.next(new IntervalMetrics(List.of(new SignalCost(Signal.CPI, Double.NaN)), 5, 8, 10, 1000,
+                Double.NaN));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertTrue(s.reason().startsWith("no signal"), s.reason());
+    }
+
+    @ParameterizedTest(name = "single {0}, all {1} -> {2}")
+    @CsvSource(delimiter = ';', value = {
+        "1.2e-3; 1.1e-3; cpi single 0.00120 vs all 0.00110, margin 15%: all",
+        "1.0e-3; 1.149e-3; cpi single 0.00100 vs all 0.00115, margin 15%: all",
+        "1.0e-3; 1.2e-3; cpi single 0.00100 vs all 0.00120, margin 15%: single",
+    })
+    void marginIsRespectedAndTheReasonGivesBothCosts(double single, double all, String reason) {
+        Decider d = new Decider(T);
+        d.next(parallel(1));
+        Decision s = probe(d, single, all);
+        boolean single1 = reason.endsWith("single");
+        assertEquals(single1 ? Placement.SINGLE_NODE : Placement.ALL_NODES, s.placement());
+        assertEquals(single1 ? "confirmed: " + reason + "; then " + reason : reason, s.reason());
+    }
+
+    @Test
+    void theFirstSignalMeasuredOnBothSidesDecides() {
+        Decider d = new Decider(T);
+        d.next(costs(2.0, 1.0)); // allocation measured: probe
+        d.next(costs(1.0, 1.0)); // one node: allocation and cpu-share
+        Decision s = d.next(costs(Double.NaN, 3.0)); // all nodes: only cpu-share (much "worse": another process's load)
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+        assertEquals("cpu-share single 1.00 vs all 3.00, margin 15%: all (CPU time cannot show one node faster)",
+                s.reason(), "cpu-share never confines");
+    }
+
+    /**
+     * Do no harm on a shared machine: a wall-time signal that finds all nodes slower is not believed when the
+     * application got fewer CPUs there than on one node (another process took them); it is when the application got
+     * at least as many, and still did less per second.
+     */
+    @ParameterizedTest(name = "allocation single 1.0 vs all 2.0, CPUs busy {0} on one node, {1} on all -> {2}")
+    @CsvSource({
+        "0.95, 0.60, PARALLEL_ON_ALL_NODES",
+        "0.95, 0.95, PARALLEL_ON_SINGLE_NODE",
+        "0.95, 1.90, PARALLEL_ON_SINGLE_NODE",
+        "NaN,  NaN,  PARALLEL_ON_SINGLE_NODE",
+    })
+    void aWallTimeSignalIsNotBelievedWhenTheApplicationGotFewerCpusOnAllNodes(double busySingle, double busyAll,
+            AppState expected) {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        d.next(allocation(1.0, 1.0));
+        d.next(allocation(1.0, busySingle));
+        Decision s = d.next(allocation(2.0, busyAll));
+        if (s.state() == AppState.PROBING_ALL_NODES) { // believed: the reversed pair confirms it
+            d.next(allocation(2.0, busyAll));
+            s = d.next(allocation(1.0, busySingle));
+        }
+        assertEquals(expected, s.state(), s.reason());
+        if (expected == AppState.PARALLEL_ON_ALL_NODES) {
+            assertEquals(String.format(java.util.Locale.ROOT, "allocation single 1.00 vs all 2.00, margin 15%%, but "
+                    + "application threads got fewer CPUs on all nodes (%.2f vs %.2f on one): other load, not "
+                    + "placement: all", busyAll, busySingle), s.reason());
+        }
+    }
+
+    private static IntervalMetrics allocation(double cost, double busy) {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, cost)), 5, 8, 10, 1000, busy);
+    }
+
+    private static IntervalMetrics costs(double allocation, double cpuShare) {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, allocation),
+                new SignalCost(Signal.CPU_SHARE, cpuShare)), 5, 8, 10, 1000, cpuShare > 0 ? 1 / cpuShare : Double.NaN);
+    }
+
+    @Test
+    void aParallelProgramMeasuredOnlyByCpuShareIsNeitherProbedNorConfined() {
+        Decider d = new Decider(DecisionThresholds.defaults(1)); // pseudo-nodes of one CPU
+        for (double busy : new double[] {1.9, 0.6, 1.2}) {
+            Decision s = d.next(costs(Double.NaN, 1 / busy));
+            assertEquals(AppState.PARALLEL_ON_ALL_NODES, s.state());
+            assertEquals(Placement.ALL_NODES, s.placement());
+            assertEquals(String.format(java.util.Locale.ROOT, "cpu-share: %.2f CPUs busy, CPU time cannot show one "
+                    + "node faster, no probe: all", busy), s.reason());
+        }
+    }
+
+    @Test
+    void aConfiningClassificationThatNeedsMoreCpusThanANodeStaysOnAllNodes() {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        IntervalMetrics mainAndOneWorker = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 1.9);
+        Decision s = d.next(mainAndOneWorker);
+        assertEquals(AppState.TLP_BOUND, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but application threads keep 1.90 CPUs busy, one "
+                + "node has 1, margin 15%: all", s.reason());
+        IntervalMetrics singleThreaded = new IntervalMetrics(List.of(), 97, 0, 0, 1000, 1.0);
+        Decision st = new Decider(DecisionThresholds.defaults(1)).next(singleThreaded);
+        assertEquals(Placement.SINGLE_NODE, st.placement(), "one busy CPU fits one node");
+        assertEquals("SINGLE_THREADED (main 97%, 0 workers, imbalance 0%), application threads keep 1.00 CPUs busy, "
+                + "one node has 1: one node", st.reason());
+        IntervalMetrics unknownDemand = new IntervalMetrics(List.of(), 97, 0, 0, 1000, Double.NaN);
+        Decision pmu = new Decider(DecisionThresholds.defaults(1)).next(unknownDemand);
+        assertEquals(Placement.SINGLE_NODE, pmu.placement(), "work counted in instructions: the paper's rule alone");
+        assertEquals("SINGLE_THREADED (main 97%, 0 workers, imbalance 0%): one node", pmu.reason());
+    }
+
+    /**
+     * The CI failure of the first attempt (issue 11): the whole JVM's CPU time, JIT and GC included, kept a
+     * single-threaded program off one node whenever a compiler burst or a loaded machine pushed it past one node's
+     * CPUs. The demand judged is the application threads', each counted at most once, so one busy main thread always
+     * fits a node of one CPU, whatever the JIT, the GC or a late reading under load add.
+     */
+    @Test
+    void aSingleThreadedProgramFitsOneNodeWhateverTheJitGcAndALateReadingAdd() {
+        com.numa.core.threads.ThreadIdentity main = new com.numa.core.threads.ThreadIdentity(1, "main", 1, false,
+                com.numa.core.threads.ThreadRole.MAIN);
+        com.numa.core.threads.ThreadIdentity jit = new com.numa.core.threads.ThreadIdentity(2, "C2 CompilerThread0",
+                -1, true, com.numa.core.threads.ThreadRole.JVM_INTERNAL);
+        com.numa.core.threads.ThreadIdentity gc = new com.numa.core.threads.ThreadIdentity(3, "GC Thread#0", -1, true,
+                com.numa.core.threads.ThreadRole.JVM_INTERNAL);
+        long wall = 200_000_000L;
+        // main read 40 ms late (the Awareness Thread descheduled while collecting), JIT and GC busy all interval
+        List<ThreadWork> deltas = List.of(new ThreadWork(main, 240e6, Double.NaN, Double.NaN),
+                new ThreadWork(jit, 200e6, Double.NaN, Double.NaN), new ThreadWork(gc, 150e6, Double.NaN, Double.NaN));
+        double busy = CostSignal.busyCpus(deltas, wall);
+        assertEquals(1.0, busy, 1e-12);
+        IntervalMetrics m = IntervalMetrics.of(deltas, 4, CostSignal.costs(List.of(Signal.CPU_SHARE), deltas, wall, 0),
+                busy);
+        Decision d = new Decider(DecisionThresholds.defaults(1)).next(m);
+        assertEquals(AppState.SINGLE_THREADED, d.state());
+        assertEquals(Placement.SINGLE_NODE, d.placement(), d.reason());
+    }
+
+    /**
+     * Do no harm and hysteresis (issue 11: PMD flapped, 4 migrations and 24 placement changes in 16 s): an application
+     * that flaps between single-threaded and parallel is confined at most while it has not yet run in parallel; once
+     * it has, its serial phases (set-up, reductions, the tail) do not confine it, only a probe's measured cost would;
+     * probing backs off as the hold doubles.
+     */
+    @Test
+    void aFlappingApplicationIsConfinedAtMostBeforeItRanInParallel() {
+        Decider d = new Decider(T);
+        long clock = 0;
+        Placement settledPlacement = null;
+        int confinements = 0;
+        int probes = 0;
+        int flips = 0;
+        boolean lastSingle = false;
+        boolean parallelSeen = false;
+        for (int i = 0; i < 400; i++) {
+            boolean single = i % 4 == 0;
+            IntervalMetrics m = single ? m(1, 95, 0, 0) : parallel(1.0);
+            flips += i > 0 && single != lastSingle ? 1 : 0;
+            lastSingle = single;
+            Decision dec = d.next(m);
+            probes += dec.state() == AppState.PROBING_SINGLE_NODE ? 1 : 0;
+            if (!dec.state().probe() && dec.placement() != null) {
+                if (dec.placement() == Placement.SINGLE_NODE && settledPlacement != Placement.SINGLE_NODE) {
+                    assertTrue(single && !parallelSeen, "confined " + dec);
+                    confinements++;
+                }
+                if (!single && settledPlacement == Placement.SINGLE_NODE) {
+                    assertEquals(Placement.ALL_NODES, dec.placement(), "released at once: " + dec);
+                    assertTrue(dec.reason().contains(") again after SINGLE_THREADED: all nodes at once"), dec.reason());
+                }
+                settledPlacement = dec.placement();
+            }
+            if (single && parallelSeen) {
+                assertEquals(Placement.ALL_NODES, dec.placement(), dec.toString());
+                assertTrue(dec.reason().startsWith("SINGLE_THREADED (main 95%, 0 workers, imbalance 0%) in an "
+                        + "application that ran in parallel (8 workers): only a measured cost confines it: "),
+                        dec.reason());
+            }
+            parallelSeen |= !single;
+            clock += dec.intervalMs();
+        }
+        assertTrue(flips >= 190, "the script flaps: " + flips);
+        assertEquals(1, confinements, "the first serial interval only");
+        // holds of 200, 400, ... 6400 ms, then 10 s each: the probes a flapping run can cause
+        assertTrue(probes <= 7 + clock / 10_000, probes + " probes in " + clock + " ms");
+    }
+
+    /**
+     * Hysteresis, asymmetric because confining is the move that can harm: a confining classification must last the
+     * hold before the application is confined; going back to all nodes is never held.
+     */
+    @Test
+    void aConfiningClassificationMustLastTheHoldAndAllNodesComeAtOnce() {
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 1, 200, 200, 10_000, false));
+        IntervalMetrics fits = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 0.9);
+        IntervalMetrics tooBusy = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 1.9);
+        assertEquals(Placement.ALL_NODES, d.next(tooBusy).placement());
+        assertEquals(Placement.SINGLE_NODE, d.next(fits).placement(), "200 ms of the first hold, 200 ms");
+        Decision back = d.next(tooBusy);
+        assertEquals(Placement.ALL_NODES, back.placement(), "at once");
+        assertEquals(800, d.holdMs(), "each reversal doubles the hold");
+        Decision waits = d.next(fits);
+        assertEquals(Placement.ALL_NODES, waits.placement());
+        assertEquals("hold: TLP_BOUND (main 45%, 1 workers, imbalance 0%), application threads keep 0.90 CPUs busy, "
+                + "one node has 1 for 200 of 800 ms before confining, ALL_NODES kept", waits.reason());
+        assertEquals(Placement.ALL_NODES, d.next(fits).placement(), "400 of 800 ms");
+        assertEquals(Placement.ALL_NODES, d.next(fits).placement(), "600 of 800 ms");
+        assertEquals(Placement.SINGLE_NODE, d.next(fits).placement(), "800 of 800 ms");
     }
 }

@@ -22,7 +22,7 @@ class IntervalMetricsTest {
         List<ThreadWork> d = List.of(w(1, ThreadRole.MAIN, 100), w(2, ThreadRole.APPLICATION, 300),
                 w(3, ThreadRole.APPLICATION, 500), w(4, ThreadRole.APPLICATION, 30), // 3.2%: below 4%, not a worker
                 w(5, ThreadRole.JVM_INTERNAL, 100_000)); // GC and compiler threads do not count
-        IntervalMetrics m = IntervalMetrics.of(d, 4, 1.5, "cpi");
+        IntervalMetrics m = IntervalMetrics.of(d, 4, List.of(new SignalCost(Signal.CPI, 1.5)), Double.NaN);
         assertEquals(930, m.appWork(), 1e-9);
         assertEquals(100.0 * 100 / 930, m.mainSharePct(), 1e-9);
         assertEquals(2, m.workers());
@@ -39,8 +39,8 @@ class IntervalMetricsTest {
             even.add(w(10 + i, ThreadRole.APPLICATION, 1000));
             skewed.add(w(10 + i, ThreadRole.APPLICATION, i == 0 ? 8000 : 500));
         }
-        assertEquals(0.0, IntervalMetrics.of(even, 4, 1, "cpi").imbalancePct(), 1e-9);
-        IntervalMetrics s = IntervalMetrics.of(skewed, 4, 1, "cpi");
+        assertEquals(0.0, IntervalMetrics.of(even, 4, List.of(), Double.NaN).imbalancePct(), 1e-9);
+        IntervalMetrics s = IntervalMetrics.of(skewed, 4, List.of(), Double.NaN);
         assertEquals(8, s.workers());
         assertTrue(s.imbalancePct() > 90, "imbalance " + s.imbalancePct());
         assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, Decider.classify(s, DecisionThresholds.defaults(4)));
@@ -50,15 +50,15 @@ class IntervalMetricsTest {
     void workerShareThresholdIsAFlag() {
         List<ThreadWork> d = List.of(w(1, ThreadRole.MAIN, 50), w(2, ThreadRole.APPLICATION, 900),
                 w(3, ThreadRole.APPLICATION, 50));
-        assertEquals(2, IntervalMetrics.of(d, 4, 1, "cpi").workers());
-        assertEquals(1, IntervalMetrics.of(d, 10, 1, "cpi").workers());
-        assertEquals(0, IntervalMetrics.of(d, 95, 1, "cpi").workers());
+        assertEquals(2, IntervalMetrics.of(d, 4, List.of(), Double.NaN).workers());
+        assertEquals(1, IntervalMetrics.of(d, 10, List.of(), Double.NaN).workers());
+        assertEquals(0, IntervalMetrics.of(d, 95, List.of(), Double.NaN).workers());
     }
 
     @Test
     void noApplicationWorkIsIdle() {
-        assertTrue(IntervalMetrics.of(List.of(w(5, ThreadRole.JVM_INTERNAL, 10)), 4, 1, "cpi").idle());
-        assertTrue(IntervalMetrics.of(List.of(), 4, 1, "cpi").idle());
+        assertTrue(IntervalMetrics.of(List.of(w(5, ThreadRole.JVM_INTERNAL, 10)), 4, List.of(), Double.NaN).idle());
+        assertTrue(IntervalMetrics.of(List.of(), 4, List.of(), Double.NaN).idle());
     }
 
     @Test
@@ -82,12 +82,47 @@ class IntervalMetricsTest {
     }
 
     @Test
-    void signalResolution() {
-        assertEquals(Signal.CPI, CostSignal.resolve(Signal.AUTO, true, true, true));
-        assertEquals(Signal.PROGRESS, CostSignal.resolve(Signal.AUTO, false, true, true));
-        assertEquals(Signal.ALLOCATION, CostSignal.resolve(Signal.AUTO, false, false, true));
-        assertEquals(Signal.ALLOCATION, CostSignal.resolve(Signal.CPI, false, false, true), "no PMU: CPI falls back");
-        assertEquals(Signal.PROGRESS, CostSignal.resolve(Signal.PROGRESS, true, false, true));
-        assertEquals(Signal.ALLOCATION, CostSignal.resolve(Signal.ALLOCATION, true, true, true));
+    void signalCandidates() {
+        assertEquals(List.of(Signal.CPI, Signal.PROGRESS, Signal.ALLOCATION, Signal.CPU_SHARE),
+                CostSignal.candidates(Signal.AUTO, true, true, true, true));
+        assertEquals(List.of(Signal.ALLOCATION, Signal.CPU_SHARE), CostSignal.candidates(Signal.AUTO, false, false, true,
+                true), "no PMU, no progress: allocation, then CPU share");
+        assertEquals(List.of(Signal.ALLOCATION, Signal.CPU_SHARE), CostSignal.candidates(Signal.CPI, false, false, true,
+                true), "no PMU: CPI falls back to auto's order");
+        assertEquals(List.of(Signal.PROGRESS), CostSignal.candidates(Signal.PROGRESS, true, false, true, true));
+        assertEquals(List.of(Signal.CPU_SHARE), CostSignal.candidates(Signal.CPU_SHARE, false, false, true, true));
+        assertEquals(List.of(), CostSignal.candidates(Signal.AUTO, false, false, false, false));
+    }
+
+    @Test
+    void cpuShareIsTheInverseOfTheCpusTheApplicationKeepsBusy() {
+        ThreadIdentity main = new ThreadIdentity(1, "main", 1, false, ThreadRole.MAIN);
+        ThreadIdentity app = new ThreadIdentity(2, "w", 2, false, ThreadRole.APPLICATION);
+        ThreadIdentity gc = new ThreadIdentity(3, "GC", -1, true, ThreadRole.JVM_INTERNAL);
+        // 200 ms of wall time: two CPU-bound threads on two CPUs, a JVM thread that does not count
+        List<ThreadWork> d = List.of(new ThreadWork(main, 200e6, Double.NaN, Double.NaN),
+                new ThreadWork(app, 200e6, Double.NaN, Double.NaN), new ThreadWork(gc, 100e6, Double.NaN, Double.NaN));
+        assertEquals(2.0, CostSignal.busyCpus(d, 200_000_000), 1e-12);
+        assertEquals(0.5, CostSignal.cost(Signal.CPU_SHARE, d, 200_000_000, 0), 1e-12);
+        assertTrue(Double.isNaN(CostSignal.cost(Signal.CPU_SHARE, List.of(), 200_000_000, 0)));
+    }
+
+    @Test
+    void aThreadKeepsAtMostOneCpuBusy() {
+        ThreadIdentity main = new ThreadIdentity(1, "main", 1, false, ThreadRole.MAIN);
+        ThreadIdentity app = new ThreadIdentity(2, "w", 2, false, ThreadRole.APPLICATION);
+        // the readings of an interval are taken a little after its clock: 230 ms of CPU time in 200 ms of wall time
+        List<ThreadWork> d = List.of(new ThreadWork(main, 230e6, Double.NaN, Double.NaN),
+                new ThreadWork(app, 50e6, Double.NaN, Double.NaN));
+        assertEquals(1.25, CostSignal.busyCpus(d, 200_000_000), 1e-12);
+        assertTrue(Double.isNaN(CostSignal.busyCpus(d, 0)));
+    }
+
+    @Test
+    void aTrickleOfAllocationIsNoSignal() {
+        ThreadIdentity app = new ThreadIdentity(2, "w", 2, false, ThreadRole.APPLICATION);
+        // 4 KiB in 200 ms (a thread start, a lambda) is not throughput
+        List<ThreadWork> d = List.of(new ThreadWork(app, 1000, Double.NaN, 4096));
+        assertTrue(Double.isNaN(CostSignal.cost(Signal.ALLOCATION, d, 200_000_000, 0)));
     }
 }

@@ -42,7 +42,11 @@ public final class OptGuestProbe {
         try (AwarenessThread a = AwarenessThread.start(FeatureRegistry.of(new OptFeature()).flagSet().parse(List.of("-XX:+NUMAOpts",
                 "-XX:NUMAOptsMemPolicy=" + policy)), topology, threads, null, new AffinityPlacement(), System.out::println)) {
             long end = System.nanoTime() + 90_000_000_000L;
-            while (a.state() != AppState.SINGLE_THREADED && System.nanoTime() < end) {
+            // SINGLE_THREADED stays on all nodes while JIT and GC keep more than one node's CPU busy: wait until it
+            // is confined
+            String node1List = topology.node(1).cpus().toList();
+            while (!(a.state() == AppState.SINGLE_THREADED && !a.history().isEmpty()
+                    && node1List.equals(a.history().get(a.history().size() - 1).cpus())) && System.nanoTime() < end) {
                 for (int i = 0; i < heap.length; i++) {
                     sum += heap[i] ^ i;
                 }
@@ -53,6 +57,9 @@ public final class OptGuestProbe {
             boolean all = true;
             for (int tid : ProcTasks.tids()) {
                 String allowed = ProcTasks.status(tid, "Cpus_allowed_list");
+                if (com.numa.core.threads.ThreadRoleRules.isTool(ProcTasks.comm(tid))) {
+                    continue; // numa-jvm's own threads are left where they are
+                }
                 if (allowed != null && !CpuSet.parseList(allowed).equals(node1)) {
                     all = false;
                     System.out.println("off_node_tid=" + tid + " " + ProcTasks.comm(tid) + " " + allowed);

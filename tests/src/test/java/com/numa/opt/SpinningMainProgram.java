@@ -6,7 +6,7 @@ import java.util.stream.Stream;
 
 /**
  * A single-threaded program for the agent test: its main thread computes for {@code args[0]} ms, then prints
- * {@code tid=<tid> allowed=<Cpus_allowed_list>} for every thread of the JVM, read from /proc.
+ * {@code tid=<tid> allowed=<Cpus_allowed_list> comm=<kernel name>} for every thread of the JVM, read from /proc.
  */
 public final class SpinningMainProgram {
     private SpinningMainProgram() {
@@ -23,9 +23,11 @@ public final class SpinningMainProgram {
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
             for (Path t : (Iterable<Path>) tasks::iterator) {
                 try {
+                    String comm = Files.readString(t.resolve("comm")).strip();
                     for (String line : Files.readAllLines(t.resolve("status"))) {
                         if (line.startsWith("Cpus_allowed_list:")) {
-                            System.out.println("tid=" + t.getFileName() + " allowed=" + line.substring(18).strip());
+                            System.out.println("tid=" + t.getFileName() + " allowed=" + line.substring(18).strip()
+                                    + " comm=" + comm);
                         }
                     }
                 } catch (java.io.IOException ended) {

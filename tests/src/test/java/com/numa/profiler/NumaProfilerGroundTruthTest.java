@@ -3,6 +3,8 @@ package com.numa.profiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.profiler.groundtruth.ConstantsProgram;
+import com.numa.profiler.groundtruth.SiteStacksProgram;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -69,6 +71,11 @@ class NumaProfilerGroundTruthTest {
         Map<String, String> box = boxSite(r, "main");
         assertEquals(3 * 100 * 50, num(box, "shared_reads"));
         assertEquals(3 * 100 * 50, num(box, "shared_reads_after_last_write"));
+        // who shares them (issue 11 item 6): main made them, each reader read 100 x 50 of them; main wrote them only
+        // before any reader saw them, so they are read-only
+        assertEquals("main<->reader-0:5000;main<->reader-1:5000;main<->reader-2:5000", box.get("sharing_threads"),
+                r.file("sites.csv"));
+        assertEquals("true", box.get("read_only"));
         // the matrix: each reader's accesses all went to objects owned by main (key 1)
         Map<String, String> row = r.row("access_matrix.csv", "accessor_name", "reader-0");
         assertEquals(1 + 2 * 100 * 50, num(row, "owner_1"));
@@ -82,6 +89,58 @@ class NumaProfilerGroundTruthTest {
         assertEquals(20 * 100, num(box, "shared_writes"));
         assertEquals(20 * 100, (long) r.summary("shared_writes"));
         assertTrue(r.summary("shared_write_pct") > 40, r.file("summary.json"));
+        // round 0: writer-0 takes the boxes over from main; rounds 1-19: the writers take them from each other
+        assertEquals("writer-0<->writer-1:1900;main<->writer-0:100", box.get("sharing_threads"), r.file("sites.csv"));
+        assertEquals("false", box.get("read_only"));
+        Map<String, String> type = r.row("types.csv", "type", GT + "Box");
+        assertEquals(box.get("sharing_threads"), type.get("sharing_threads"), r.file("types.csv"));
+        assertEquals("false", type.get("read_only"));
+    }
+
+    @Test
+    void readOnlyStaticsRankBelowSharedDataThatIsWritten() throws Exception {
+        // issue 11 finding 7: 7 of PMD's 10 top shared sites were <statics> of enums and constants
+        ProfiledJvm.Result r = run("constants", List.of(), "ConstantsProgram");
+        Map<String, String> colours = r.row("sites.csv", "type", GT + "ConstantsProgram$Colour.<statics>");
+        long reads = ConstantsProgram.WORKERS * ConstantsProgram.ROUNDS * 3L;
+        assertEquals(reads, num(colours, "shared_reads"), r.file("sites.csv"));
+        assertEquals("true", colours.get("read_only"));
+        assertEquals("main<->worker-0:3000;main<->worker-1:3000", colours.get("sharing_threads"));
+        Map<String, String> latest = r.row("sites.csv", "type", GT + "ConstantsProgram$Latest.<statics>");
+        assertEquals("false", latest.get("read_only"), r.file("sites.csv"));
+        assertTrue(num(latest, "shared_writes") > 0, r.file("sites.csv"));
+        assertTrue(num(latest, "shared_reads") + num(latest, "shared_writes") < reads, r.file("sites.csv"));
+        List<Map<String, String>> rows = r.csv("sites.csv");
+        assertTrue(rows.indexOf(latest) < rows.indexOf(colours), "written shared data ranks first:\n" + r.file("sites.csv"));
+        assertEquals(0, rows.indexOf(latest), r.file("sites.csv"));
+    }
+
+    @Test
+    void siteDepthTellsCallersApart() throws Exception {
+        ProfiledJvm.Result one = run("stacks-1", List.of(), "SiteStacksProgram");
+        Map<String, String> site = boxSite(one, "make");
+        assertEquals(SiteStacksProgram.FROM_A + SiteStacksProgram.FROM_B, num(site, "allocations"), one.file("sites.csv"));
+        assertEquals("", site.get("stack"));
+        for (String sampling : List.of("1", "64")) {
+            ProfiledJvm.Result two = run("stacks-2-" + sampling, List.of("-XX:NUMAProfilerSiteDepth=2",
+                    "-XX:NUMAProfilerSampling=" + sampling), "SiteStacksProgram");
+            Map<String, Long> byStack = new java.util.TreeMap<>();
+            for (Map<String, String> row : two.csv("sites.csv")) {
+                if ((GT + "Box").equals(row.get("type"))) {
+                    assertEquals("make", row.get("method"));
+                    byStack.put(row.get("stack").replaceAll(":[0-9]+$", ""), num(row, "allocations"));
+                }
+            }
+            assertEquals(Map.of(GT + "SiteStacksProgram.fromA", (long) SiteStacksProgram.FROM_A,
+                    GT + "SiteStacksProgram.fromB", (long) SiteStacksProgram.FROM_B), byStack, two.file("sites.csv"));
+        }
+        ProfiledJvm.Result three = run("stacks-3", List.of("-XX:NUMAProfilerSiteDepth=3"), "SiteStacksProgram");
+        for (Map<String, String> row : three.csv("sites.csv")) {
+            if ((GT + "Box").equals(row.get("type"))) {
+                assertTrue(row.get("stack").matches(java.util.regex.Pattern.quote(GT) + "SiteStacksProgram\\.from[AB]:[0-9]+;"
+                        + java.util.regex.Pattern.quote(GT) + "SiteStacksProgram\\.main:[0-9]+"), three.file("sites.csv"));
+            }
+        }
     }
 
     @Test

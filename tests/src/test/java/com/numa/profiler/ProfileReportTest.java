@@ -31,4 +31,42 @@ class ProfileReportTest {
         assertTrue(summary.contains("app.Shared.run"), summary);
         assertTrue(new ReportWriter(null, 20).types(r).lines().skip(1).findFirst().orElseThrow().startsWith("app.SharedBox"));
     }
+
+    @Test
+    void readOnlySharedDataRanksAfterWrittenSharedDataAndTheSummarySaysSo() {
+        SiteRegistry registry = new SiteRegistry();
+        ProfiledThread main = new ProfiledThread(1, Thread.currentThread(), Thread.currentThread().getId());
+        ProfiledThread worker = new ProfiledThread(2, Thread.currentThread(), Thread.currentThread().getId());
+        int constants = registry.staticStorageId("app/Colour");
+        SiteCounters c = worker.site(constants);
+        c.reads = c.sharedReads = c.readsOfSharedObjects = 1_000_000; // read by others, never written once shared
+        c.countSharer(1, 1_000_000);
+        int counter = registry.addSite("app/Main", "main", 7, "app.Counter", false);
+        SiteCounters w = worker.site(counter);
+        w.reads = 50;
+        w.sharedReads = 40;
+        w.writes = w.writesAfterPublication = 10;
+        w.countSharer(1, 40);
+        SiteCounters m = main.site(counter);
+        m.writes = m.sharedWrites = m.writesAfterPublication = 5;
+        m.countSharer(2, 5);
+        int privateWritten = registry.addSite("app/Main", "main", 9, "app.Scratch", false);
+        main.site(privateWritten).writes = 5_000_000; // nobody else touched it: neither shared nor read-only
+        ProfileReport r = new ProfileReport(new ProfiledThread[] {main, worker}, registry);
+        assertTrue(ProfileReport.readOnly(r.sites.get(1).counts()));
+        assertEquals("app.Counter", r.sites.get(0).site().type(), "written shared data first");
+        assertEquals("app.Colour.<statics>", r.sites.get(1).site().type(), "then read-only shared data");
+        assertEquals("app.Scratch", r.sites.get(2).site().type(), "then the rest");
+        List<String> rows = new ReportWriter(null, 20).sites(r).lines().toList();
+        assertTrue(rows.get(0).endsWith(",read_only,sharing_threads"), rows.get(0));
+        // the two threads share the counter both ways: 40 shared reads by the worker, 5 shared writes by main; both
+        // carry this thread's name, so the keys tell them apart
+        assertTrue(rows.get(1).matches(".*,false,[^,;]+#1<->[^,;]+#2:45"), rows.get(1));
+        assertTrue(rows.get(2).contains(",true,"), rows.get(2));
+        assertTrue(rows.get(3).endsWith(",false,"), rows.get(3));
+        String summary = ReportWriter.stderrSummary(r, 10, false);
+        assertTrue(summary.lines().anyMatch(l -> l.contains("app.Colour.<statics>") && l.contains("(read-only)")), summary);
+        assertTrue(summary.lines().anyMatch(l -> l.contains("app.Main.main:7") && !l.contains("(read-only)")
+                && l.contains("most between")), summary);
+    }
 }

@@ -165,6 +165,12 @@ class TransformerTest {
         }
         assertEquals(0, countdownLoads.get("<init>"), "the constructor only calls super(): no access, no local");
         assertTrue(countdownLoads.get("compute") > 1, "compute() loads it at entry and after its calls");
+        // no loop and fewer accesses than handovers would cost: each access steps the thread's slot, no local
+        assertEquals(0, countdownLoads.get("<clinit>"));
+        org.objectweb.asm.tree.MethodNode clinit = out.methods.stream().filter(m -> m.name.equals("<clinit>")).findFirst()
+                .orElseThrow();
+        assertTrue(java.util.stream.StreamSupport.stream(clinit.instructions.spliterator(), false)
+                .anyMatch(i -> i instanceof org.objectweb.asm.tree.MethodInsnNode c && c.name.equals("writeStaticInSlot")));
     }
 
     @Test

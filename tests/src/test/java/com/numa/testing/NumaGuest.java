@@ -100,6 +100,15 @@ public final class NumaGuest {
      * @throws NumaGuestException if the guest timed out, could not boot or set up, or the runner is missing
      */
     public static Result run(Duration timeout, List<Path> writableDirs, List<String> command) {
+        return run(timeout, 1, writableDirs, command);
+    }
+
+    /**
+     * As {@link #run(Duration, List, List)} on a guest with {@code cpusPerNode} vCPUs per node (node 0 = CPUs
+     * 0..n-1, node 1 = n..2n-1): with 2, Dual Node (Single Node's CPUs split over both nodes) can be formed. More vCPUs
+     * than host cores are time-shared by QEMU, so everything inside runs slower.
+     */
+    public static Result run(Duration timeout, int cpusPerNode, List<Path> writableDirs, List<String> command) {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no command given to run in the NUMA guest");
         }
@@ -112,7 +121,7 @@ public final class NumaGuest {
             Path stdout = scratch.resolve("stdout");
             Path stderr = scratch.resolve("stderr");
             List<String> argv = new ArrayList<>(List.of(runner.toString(), "--timeout", Long.toString(seconds),
-                    "--status-file", status.toString()));
+                    "--status-file", status.toString(), "--cpus-per-node", Integer.toString(cpusPerNode)));
             for (Path dir : withCheckoutShare(writableDirs)) {
                 argv.add("--writable");
                 argv.add(dir.toString());

@@ -31,6 +31,9 @@ import picocli.CommandLine.Spec;
  * per-workload means and minima, the geometric mean of the overhead, and the Awareness Thread's own CPU time as a
  * share of the run (the direct cost, immune to the noise of a shared machine); {@code --csv FILE} also writes it.
  *
+ * <p>The other question, do no harm (issue 11: does a user lose anything with the optimizer acting for real?), is
+ * {@link OptDoNoHarm}'s.
+ *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar com.numa.bench.opt.OptOverhead [--runs 5] [--scale 1.0]
  * [--cpu 0] [--workloads a,b] [--csv file] [-XX:NUMAOpts... extra flags for the optimizer runs]}
  */
@@ -151,8 +154,9 @@ public final class OptOverhead implements Callable<Integer> {
     private OptOverheadChild.Result runChild(Workload w, List<String> flags) throws IOException {
         List<String> args = new ArrayList<>(List.of(w.name(), Double.toString(scale)));
         args.addAll(flags);
-        ChildRun run = ChildJvm.current().via(List.of("taskset", "-c", Integer.toString(cpu)))
-                .classPath(System.getProperty("java.class.path")).main(OptOverheadChild.class.getName(), args).run();
+        ChildJvm jvm = ChildJvm.current().via(List.of("taskset", "-c", Integer.toString(cpu)));
+        ChildRun run = jvm.classPath(System.getProperty("java.class.path"))
+                .main(OptOverheadChild.class.getName(), args).run();
         System.err.print(run.stderr()); // the optimizer's own messages, as when the child wrote to this terminal
         if (!run.succeeded()) {
             throw new IllegalStateException("child run failed\n" + run.diagnostics());

@@ -21,7 +21,7 @@ import org.apache.commons.csv.CSVRecord;
  * @param threads     one entry per thread
  * @param events      the events with rows, in the CSV's order (hardware events missing without a PMU)
  * @param windowed    true when the counts are the measured window's
- * @param minCoverage the lowest coverage_pct of any row (100 = never multiplexed)
+ * @param minCoverage the lowest coverage_pct of any row whose counter was enabled at all (100 = never multiplexed)
  */
 public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolean windowed, double minCoverage) {
 
@@ -45,7 +45,10 @@ public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolea
             identity.put(tid, new String[] {r.get("thread"), r.get("role")});
             counts.computeIfAbsent(tid, t -> new LinkedHashMap<>()).put(r.get("event"), Double.parseDouble(r.get("scaled")));
             events.add(r.get("event"));
-            coverage = Math.min(coverage, Double.parseDouble(r.get("coverage_pct")));
+            if (Long.parseLong(r.get("enabled_ns")) > 0) {
+                // a counter never enabled (its thread never ran while counted) was not multiplexed: 0 of 0 is no loss
+                coverage = Math.min(coverage, Double.parseDouble(r.get("coverage_pct")));
+            }
         }
         List<ThreadWork> threads = new ArrayList<>();
         identity.forEach((tid, id) -> threads.add(new ThreadWork(tid, id[0], id[1], counts.get(tid))));

@@ -31,7 +31,11 @@ public final class Applications {
             new Application("future-genetic", "jenetics", DRIVERS + "JeneticsDriver", "future-genetic",
                     "Jenetics 7 evolves polynomial coefficients to fit generated points, fitness evaluated on N threads"),
             new Application("rx-scrabble", "rxjava", DRIVERS + "RxScrabbleDriver", "rx-scrabble",
-                    "RxJava 3 parallel flowable scores a generated dictionary against Scrabble letter limits on N threads"));
+                    "RxJava 3 parallel flowable scores a generated dictionary against Scrabble letter limits on N threads"),
+            new Application("jython", "jython", DRIVERS + "JythonDriver", "jython",
+                    "Jython 2.7 interprets a generated Python program whose N threading.Threads build and merge dictionaries"),
+            new Application("dotty", "scala3", DRIVERS + "ScalaCompilerDriver", "dotty",
+                    "The Scala 3 compiler (dotc) compiles generated Scala sources into a new output directory, one thread"));
 
     private Applications() {
     }

@@ -26,6 +26,7 @@ public final class StudyOutput {
             throws IOException {
         List<Table> tables = StudyTables.all(apps, p);
         List<Figures.Figure> figures = Figures.all(apps, p);
+        List<String> warnings = warnings(apps);
         for (Table t : tables) {
             CsvTables.write(out.resolve(t.file()), t.header(), csv -> {
                 for (List<String> row : t.rows()) {
@@ -41,8 +42,15 @@ public final class StudyOutput {
         for (Map.Entry<String, Path> e : speedupStacks.entrySet()) {
             stacks.put(e.getKey(), java.nio.file.Files.readAllBytes(e.getValue()));
         }
-        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p, stacks));
-        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p, stacks.keySet()));
+        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p, stacks, warnings));
+        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p, stacks.keySet(), warnings));
+    }
+
+    /** "application: warning", one per warning of every application, for the top of the report. */
+    static List<String> warnings(List<ApplicationResult> apps) {
+        List<String> out = new ArrayList<>();
+        apps.forEach(a -> a.warnings().forEach(w -> out.add(a.name() + ": " + w)));
+        return out;
     }
 
     private static Map<String, Object> json(List<Table> tables, Provenance p) {
@@ -68,12 +76,14 @@ public final class StudyOutput {
         return root;
     }
 
-    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p, Map<String, byte[]> stacks) {
+    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p, Map<String, byte[]> stacks,
+            List<String> warnings) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
                 + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;display:block;overflow-x:auto}"
                 + "td,th{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top;max-width:22em}"
+                + "td.long{min-width:14em}"
                 + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
                 + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
         sb.append("<h1>NUMA characterization: ").append(esc(p.suite())).append("</h1>\n");
@@ -82,6 +92,9 @@ public final class StudyOutput {
                 .append(esc(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
         if (!p.countersNote().isEmpty()) {
             sb.append("<p class=\"warn\">").append(esc(p.countersNote())).append("</p>\n");
+        }
+        for (String w : warnings) {
+            sb.append("<p class=\"warn\">Warning: ").append(esc(w)).append("</p>\n");
         }
         sb.append("<h2>Configurations</h2><ul>");
         p.configurations().entrySet()
@@ -92,12 +105,15 @@ public final class StudyOutput {
             if (!t.note().isEmpty()) {
                 sb.append("<p class=\"note\">").append(esc(t.note())).append("</p>\n");
             }
+            List<Integer> shown = shownColumns(t);
             sb.append("<table><tr>");
-            t.header().forEach(h -> sb.append("<th>").append(esc(h)).append("</th>"));
+            shown.forEach(i -> sb.append("<th>").append(esc(t.header().get(i))).append("</th>"));
             sb.append("</tr>\n");
             for (List<String> r : t.rows()) {
                 sb.append("<tr>");
-                r.forEach(c -> sb.append("<td>").append(esc(c)).append("</td>"));
+                // a long text gets room, so that its row does not grow into a column of single words
+                shown.forEach(i -> sb.append(r.get(i).length() > 40 ? "<td class=\"long\">" : "<td>").append(esc(r.get(i)))
+                        .append("</td>"));
                 sb.append("</tr>\n");
             }
             sb.append("</table>\n");
@@ -123,12 +139,16 @@ public final class StudyOutput {
         return sb.toString();
     }
 
-    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p, java.util.Set<String> stacks) {
+    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p, java.util.Set<String> stacks,
+            List<String> warnings) {
         StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
         sb.append(p.date()).append(" · ").append(p.machine()).append(", ").append(p.cpus()).append(" CPUs · ").append(p.jvm())
                 .append(" · topology ").append(p.topology()).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("\n\n");
         if (!p.countersNote().isEmpty()) {
             sb.append("> ").append(p.countersNote()).append("\n\n");
+        }
+        for (String w : warnings) {
+            sb.append("> **Warning**: ").append(w).append("\n\n");
         }
         p.configurations().entrySet()
                 .forEach(e -> sb.append("- **").append(e.getKey()).append("**: ").append(e.getValue()).append("\n"));
@@ -138,11 +158,13 @@ public final class StudyOutput {
             if (!t.note().isEmpty()) {
                 sb.append(t.note()).append("\n\n");
             }
-            sb.append("| ").append(String.join(" | ", t.header())).append(" |\n|");
-            t.header().forEach(h -> sb.append("---|"));
+            List<Integer> shown = shownColumns(t);
+            sb.append("| ").append(String.join(" | ", shown.stream().map(i -> t.header().get(i)).toList())).append(" |\n|");
+            shown.forEach(i -> sb.append("---|"));
             sb.append("\n");
             for (List<String> r : t.rows()) {
-                sb.append("| ").append(String.join(" | ", r.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
+                sb.append("| ").append(String.join(" | ", shown.stream().map(i -> r.get(i).replace("|", "\\|")).toList()))
+                        .append(" |\n");
             }
             sb.append("\n");
             if (t.file().equals("categories.csv")) {
@@ -155,6 +177,17 @@ public final class StudyOutput {
                     .append(Runner.safe(name)).append("/speedup_stack.png)\n\n"));
         }
         return sb.toString();
+    }
+
+    /** The columns a page shows: all but {@code warnings}, which the page shows at its top (the CSV keeps it). */
+    static List<Integer> shownColumns(Table t) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < t.header().size(); i++) {
+            if (!t.header().get(i).equals("warnings")) {
+                out.add(i);
+            }
+        }
+        return out;
     }
 
     private static String esc(String s) {

@@ -71,11 +71,13 @@ public final class StudyTables {
             double single = a.medianNs().getOrDefault("single", Double.NaN);
             double all = a.medianNs().getOrDefault("all", Double.NaN);
             rows.add(List.of(a.name(), ms(single), ms(a.medianNs().getOrDefault("dual", Double.NaN)), ms(all),
-                    num2(single / all)));
+                    num2(single / all), a.measured()));
         }
         return new Table("table6_scaling.csv", "Table 6: All Nodes vs Single Node",
-                "Median measured iteration time; all_vs_single = Single Node time / All Nodes time (above 1: faster on all nodes).",
-                List.of("application", "single_median_ms", "dual_median_ms", "all_median_ms", "all_vs_single"), rows);
+                "Median measured iteration time (a single application: its run, or each span of its --start-at/--stop-at "
+                        + "window); all_vs_single = Single Node time / All Nodes time (above 1: faster on all nodes).",
+                List.of("application", "single_median_ms", "dual_median_ms", "all_median_ms", "all_vs_single", "measured"),
+                rows);
     }
 
     static Table categories(List<ApplicationResult> apps) {
@@ -87,9 +89,10 @@ public final class StudyTables {
             String paper = PaperCategories.of(a.counterpart().isEmpty() ? a.name() : a.counterpart())
                     .map(PaperCategories.Entry::describe).orElse("");
             String failures = String.join("; ", a.failures());
+            String warnings = String.join("; ", a.warnings());
             if (v == null) {
                 rows.add(List.of(a.name(), "", "", "", "", "not characterized: " + failures, "", expected, "", a.counterpart(),
-                        paper, failures));
+                        paper, failures, warnings));
                 continue;
             }
             String dep = v.dataDependency() == null ? "not profiled" : v.dataDependency().label();
@@ -98,12 +101,13 @@ public final class StudyTables {
                     : String.valueOf(a.expected().parallelism() == v.parallelism()
                             && (v.dataDependency() == null || a.expected().dataDependency() == v.dataDependency()));
             rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.recommendation(), v.reason(),
-                    expected, matches, a.counterpart(), paper, failures));
+                    expected, matches, a.counterpart(), paper, failures, warnings));
         }
         return new Table("categories.csv", "Categories and recommendations",
                 "Parallelism (Figure 2), data dependencies (Figure 3), Locality-Bound (Table 5), scaling (Table 6).",
                 List.of("application", "parallelism", "data_dependency", "locality_bound", "all_vs_single", "recommendation",
-                        "reason", "expected", "matches_expected", "paper_counterpart", "paper_categories", "failures"), rows);
+                        "reason", "expected", "matches_expected", "paper_counterpart", "paper_categories", "failures", "warnings"),
+                rows);
     }
 
     private static String join(String a, String b) {

@@ -20,8 +20,15 @@ import java.util.Map;
  * @param medianNs        median measured iteration time per configuration
  * @param verdict         the categories and the recommendation, null when the Single Node run failed
  * @param failures        why runs failed, empty when none did
+ * @param measured        what the counters and times cover: the measured iterations, a method window, or the whole run
+ * @param warnings        what did not fail a run but weakens its numbers, each once with the runs it concerns
  */
 public record ApplicationResult(String name, String counterpart, ExpectedCategories expected, Map<String, RunRecord> runs,
         Parallelism parallelism, ProfileSummary profile, Locality locality, Map<String, Double> medianNs, Verdict verdict,
-        List<String> failures) {
+        List<String> failures, String measured, List<String> warnings) {
+
+    public ApplicationResult {
+        failures = List.copyOf(failures);
+        warnings = List.copyOf(warnings);
+    }
 }

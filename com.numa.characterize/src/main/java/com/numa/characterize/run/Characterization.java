@@ -71,6 +71,9 @@ public final class Characterization {
             Path dir = runner.runDir(b, Configuration.SINGLE, Runner.Kind.PROFILE).resolve("profile");
             if (r.succeeded() && Files.isRegularFile(dir.resolve("summary.json"))) {
                 profiled = ProfileSummary.read(dir);
+                if (!r.windowed() && b.methodWindow().isPresent()) {
+                    profiled = null; // no span closed: the profile covers nothing or another window than the counters
+                }
             } else {
                 failures.add("profiler: " + r.failure());
             }
@@ -87,6 +90,31 @@ public final class Characterization {
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling);
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.groundTruth().orElse(null), runs,
-                parallelism, profiled, locality, medians, verdict, failures);
+                parallelism, profiled, locality, medians, verdict, failures, measured(b, runs), warnings(runs));
+    }
+
+    /** What the counters and times of the runs cover, as Table 6 says it. */
+    static String measured(Benchmark b, Map<String, RunRecord> runs) {
+        if (b.marksIterations()) {
+            return "measured iterations";
+        }
+        if (b.methodWindow().isEmpty()) {
+            return "whole run";
+        }
+        List<RunRecord> counters = runs.values().stream().filter(r -> r.kind().equals("counters") && r.succeeded()).toList();
+        long windowed = counters.stream().filter(RunRecord::windowed).count();
+        String window = "window " + b.methodWindow().get().describe();
+        return windowed == counters.size() ? window
+                : windowed == 0 ? "whole run (the window was never measured)"
+                        : window + " in " + windowed + " of " + counters.size() + " runs, the whole run in the others";
+    }
+
+    /** Each distinct warning once, with the runs it came from ("(single-counters, all-counters)"). */
+    static List<String> warnings(Map<String, RunRecord> runs) {
+        Map<String, List<String>> byText = new LinkedHashMap<>();
+        runs.forEach((label, r) -> r.warnings().forEach(w -> byText.computeIfAbsent(w, k -> new ArrayList<>()).add(label)));
+        List<String> out = new ArrayList<>();
+        byText.forEach((w, labels) -> out.add(w + " (" + String.join(", ", labels) + ")"));
+        return out;
     }
 }

@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** Prints each iteration of a running child as its mark appears in the iteration log (polled, twice a second). */
+/**
+ * Prints each iteration of a running child as its mark appears in the iteration log (polled, twice a second); with no
+ * expected count (a single application's method window), each span.
+ */
 final class IterationProgress {
     private final Path file;
     private final NumaLog log;
@@ -49,8 +52,10 @@ final class IterationProgress {
             var its = IterationLog.read(file).iterations();
             for (; printed < its.size(); printed++) {
                 IterationLog.Iteration i = its.get(printed);
-                log.info(String.format(Locale.ROOT, "    iteration %d/%d%s: %.0f ms", i.number(), expected,
-                        i.warmup() ? " (warm-up)" : "", i.durationNs() / 1e6));
+                log.info(expected > 0
+                        ? String.format(Locale.ROOT, "    iteration %d/%d%s: %.0f ms", i.number(), expected,
+                                i.warmup() ? " (warm-up)" : "", i.durationNs() / 1e6)
+                        : String.format(Locale.ROOT, "    window span %d: %.0f ms", i.number(), i.durationNs() / 1e6));
             }
         } catch (IOException e) {
             // the child may be writing; the next poll reads it

@@ -13,14 +13,18 @@ import java.util.List;
  * @param exitCode      the child's exit code (-1: timed out)
  * @param wallNs        the child's wall time
  * @param iterationNs   the measured iterations' times (the whole run's when the benchmark marks none)
+ * @param windowed      true when times and counters are the measured window's (iterations or method spans), false
+ *                      when they are the whole run's
  * @param warmups       warm-up iterations seen
  * @param failure       why the run failed, or "" when it succeeded
+ * @param warnings      what did not fail the run but weakens its numbers (a --start-at method never entered, ...)
  */
 public record RunRecord(String benchmark, String configuration, String kind, String fingerprint, int exitCode,
-        long wallNs, List<Long> iterationNs, int warmups, String failure) {
+        long wallNs, List<Long> iterationNs, boolean windowed, int warmups, String failure, List<String> warnings) {
 
     public RunRecord {
         iterationNs = List.copyOf(iterationNs);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings); // run.json of an earlier version has none
     }
 
     public boolean succeeded() {

@@ -1,6 +1,7 @@
 package com.numa.characterize.run;
 
 import com.numa.characterize.suite.Benchmark;
+import com.numa.characterize.suite.MethodSpan;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
@@ -9,6 +10,7 @@ import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.JsonFiles;
 import com.numa.core.log.NumaLog;
 import com.numa.core.window.MeasurementWindow;
+import com.numa.core.window.MethodWindow;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Starts one benchmark in one configuration in a child JVM with the numa agent, and keeps what it measured in the
@@ -78,13 +81,15 @@ public final class Runner {
         Files.createDirectories(dir);
         Path iterations = dir.resolve("iterations.jsonl");
         List<String> flags = new ArrayList<>(List.of("-XX:NUMATopology=" + placement.topologySpec()));
+        Optional<MethodSpan> window = b.methodWindow();
+        window.ifPresent(w -> flags.addAll(w.flags()));
         if (kind == Kind.COUNTERS) {
             flags.addAll(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=" + String.join(",", EVENTS),
                     "-XX:PerfUtilOutput=" + dir.resolve("perfutil.csv")));
         } else {
             flags.addAll(List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet", "-XX:NUMAProfilerSampling=" + profilerSampling,
                     "-XX:NUMAProfilerOutput=" + dir.resolve("profile")));
-            if (b.marksIterations()) {
+            if (b.marksIterations() || window.isPresent()) {
                 flags.add("-XX:+NUMAProfilerIterations");
             }
         }
@@ -92,7 +97,8 @@ public final class Runner {
                 .options("-D" + MeasurementWindow.FILE_PROPERTY + "=" + iterations)
                 .agent(agentJar, flags).launch(b.javaArguments(options, agentJar)).timeout(timeout);
         AtomicFiles.writeString(dir.resolve("command.txt"), String.join(" ", child.command()) + "\n");
-        IterationProgress progress = new IterationProgress(iterations, log, options.warmup() + options.iterations());
+        IterationProgress progress = new IterationProgress(iterations, log,
+                b.marksIterations() ? options.warmup() + options.iterations() : 0);
         ChildRun r;
         try {
             progress.start();
@@ -106,14 +112,43 @@ public final class Runner {
         timed++;
         IterationLog its = IterationLog.read(iterations);
         String failure = failure(b, kind, dir, r, its);
-        List<Long> times = b.marksIterations() ? its.measuredNs() : List.of(r.wallNs());
+        boolean windowed = b.marksIterations() || window.isPresent() && !its.measuredNs().isEmpty();
+        List<Long> times = windowed ? its.measuredNs() : List.of(r.wallNs());
+        List<String> warnings = failure.isEmpty() && window.isPresent() ? windowWarnings(window.get(), kind, r, its) : List.of();
         RunRecord result = new RunRecord(b.name(), placement.configuration().option(), kind.name().toLowerCase(Locale.ROOT),
-                fingerprint, r.timedOut() ? -1 : r.exitCode(), r.wallNs(), times, its.warmups(), failure);
+                fingerprint, r.timedOut() ? -1 : r.exitCode(), r.wallNs(), times, windowed, its.warmups(), failure, warnings);
         JsonFiles.write(record, result);
         if (!failure.isEmpty()) {
             log.info("  " + what + " failed: " + failure);
         }
+        for (String w : warnings) {
+            log.info("  " + what + ": warning: " + w);
+        }
         return result;
+    }
+
+    /**
+     * What the child said about its method window (MethodWindowMarks' warnings at exit: a method never entered, a span
+     * never closed), and what that means for this run's numbers.
+     */
+    static List<String> windowWarnings(MethodSpan window, Kind kind, ChildRun r, IterationLog its) {
+        List<String> out = new ArrayList<>();
+        for (String line : r.stderr().lines().toList()) {
+            int at = line.indexOf(MethodWindow.WARNING_PREFIX);
+            if (at >= 0) {
+                // the child names its flags; the user gave characterize's options
+                out.add(line.substring(at + MethodWindow.WARNING_PREFIX.length()).strip()
+                        .replace("-XX:NUMAWindowStartAt=", "--start-at ").replace("-XX:NUMAWindowStopAt=", "--stop-at "));
+            }
+        }
+        if (its.measuredNs().isEmpty()) {
+            if (out.isEmpty()) {
+                out.add("no span " + window.describe() + " was measured");
+            }
+            out.add(kind == Kind.COUNTERS ? "counters and time cover the whole run instead"
+                    : "the profile is left out: no span of the window closed");
+        }
+        return out;
     }
 
     private String failure(Benchmark b, Kind kind, Path dir, ChildRun r, IterationLog its) {

@@ -21,8 +21,13 @@ public interface Benchmark {
      */
     List<String> javaArguments(RunOptions options, Path agentJar);
 
-    /** True when it marks iterations; false: the whole run is the window (a plain application). */
+    /** True when it marks iterations; false: the whole run is the window (a plain application), or {@link #methodWindow}. */
     boolean marksIterations();
+
+    /** The methods between which a benchmark that marks no iterations is measured ({@code --start-at/--stop-at}). */
+    default Optional<MethodSpan> methodWindow() {
+        return Optional.empty();
+    }
 
     /** The benchmark of the ISMM'23 study this one stands for (e.g. lusearch for Lucene search), if any. */
     default Optional<String> paperCounterpart() {

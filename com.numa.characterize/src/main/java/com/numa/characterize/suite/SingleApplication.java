@@ -3,11 +3,12 @@ package com.numa.characterize.suite;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Any java application, given as the arguments {@code numa vm} takes after its flags ({@code -cp app.jar Main args},
- * {@code -jar app.jar}, ...). {@code {threads}} in them is replaced by the thread count. Its window is its whole run,
- * as it marks no iterations.
+ * {@code -jar app.jar}, ...). {@code {threads}} in them is replaced by the thread count. It marks no iterations: its
+ * window is its whole run, or the spans between two of its methods ({@code --start-at/--stop-at}, {@link MethodSpan}).
  */
 public final class SingleApplication implements Suite, Benchmark {
     /** The placeholder replaced by {@code --threads}. */
@@ -15,14 +16,21 @@ public final class SingleApplication implements Suite, Benchmark {
 
     private final String name;
     private final List<String> javaArguments;
+    private final MethodSpan window;
 
     public SingleApplication(String name, List<String> javaArguments) {
+        this(name, javaArguments, null);
+    }
+
+    /** {@code window}: the methods it is measured between, or null for its whole run. */
+    public SingleApplication(String name, List<String> javaArguments, MethodSpan window) {
         if (javaArguments.isEmpty()) {
             throw new IllegalArgumentException("no application given: put the java arguments after '--', e.g. "
                     + "numa characterize -- -cp app.jar com.example.Main {threads}");
         }
         this.name = name;
         this.javaArguments = List.copyOf(javaArguments);
+        this.window = window;
     }
 
     /** The name when the user gave none: the main class, the jar's file name, or the module. */
@@ -64,5 +72,10 @@ public final class SingleApplication implements Suite, Benchmark {
     @Override
     public boolean marksIterations() {
         return false;
+    }
+
+    @Override
+    public Optional<MethodSpan> methodWindow() {
+        return Optional.ofNullable(window);
     }
 }

@@ -4,6 +4,7 @@ import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
+import com.numa.core.window.MethodWindow;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ import java.util.List;
 public final class CoreFlags {
 
     /** Any -XX: flag starting with one of these is ours, so a misspelling is an error, not java's. */
-    public static final List<String> FAMILY_PREFIXES = List.of("NUMATopology", "PrintNUMAFlags");
+    public static final List<String> FAMILY_PREFIXES = List.of("NUMATopology", "PrintNUMAFlags", "NUMAWindow");
 
     public static final Flag<String> TOPOLOGY = Flag.custom("NUMATopology", "auto|N|cpus/cpus", "auto",
             "auto: the kernel's nodes; N: split the usable CPUs into N pseudo-nodes; 0-1/2-3: CPU lists of pseudo-nodes",
@@ -22,11 +23,36 @@ public final class CoreFlags {
     public static final Flag<Boolean> PRINT_FLAGS = Flag.bool("PrintNUMAFlags", false,
             "Print every NUMA flag with its type, default and description, then exit");
 
+    /** The type of a flag naming a method, as {@code -XX:+PrintNUMAFlags} prints it. */
+    public static final String METHOD_TYPE = "pkg.Class.method";
+
+    public static final Flag<String> WINDOW_START_AT = Flag.custom("NUMAWindowStartAt", METHOD_TYPE, "",
+            "The measured window (PerfUtil's window rows, -XX:+NUMAProfilerIterations, the iterations file) opens at an "
+                    + "entry of this method (pkg.Class.method); empty = the application's own iteration marks, if any",
+            CoreFlags::methodName);
+
+    public static final Flag<String> WINDOW_STOP_AT = Flag.custom("NUMAWindowStopAt", METHOD_TYPE, "",
+            "The measured window closes at the exit (return or exception) of this method that leaves none of its calls "
+                    + "running; empty = the start method; alone: the window opens before main",
+            CoreFlags::methodName);
+
     private CoreFlags() {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(TOPOLOGY, PRINT_FLAGS);
+        return List.of(TOPOLOGY, PRINT_FLAGS, WINDOW_START_AT, WINDOW_STOP_AT);
+    }
+
+    /**
+     * The validator of every flag naming a method (the window's, the profiler's StartAt/StopAt): see
+     * {@link MethodWindow#checkMethodName}.
+     */
+    public static String methodName(String v) {
+        try {
+            return MethodWindow.checkMethodName(v);
+        } catch (IllegalArgumentException e) {
+            throw new Flag.BadValue(e.getMessage());
+        }
     }
 
     /**

@@ -18,8 +18,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * <p>Where the marks go: every listener is called on the marking thread, and when the system property
  * {@value #FILE_PROPERTY} names a file, one JSON line per finished iteration is appended to it
- * ({@code {"benchmark":..., "iteration":..., "warmup":..., "passed":..., "duration_ns":...}}), so nothing is printed on
- * the application's own output.
+ * ({@code {"benchmark":..., "iteration":..., "warmup":..., "passed":..., "duration_ns":..., "cpu_ns":...}}), so nothing
+ * is printed on the application's own output. {@code cpu_ns} is the process's CPU time over the iteration (every
+ * thread: the application's, the JIT's, the GC's, an agent's; user and system, as the kernel accounts it, in clock
+ * ticks), -1 where the platform does not say.
  */
 public final class MeasurementWindow {
     /** System property naming the file the iteration lines are appended to. */
@@ -36,6 +38,7 @@ public final class MeasurementWindow {
 
     private static final List<Listener> LISTENERS = new CopyOnWriteArrayList<>();
     private static volatile long startNs;
+    private static volatile long startCpuNs;
 
     private MeasurementWindow() {
     }
@@ -53,7 +56,18 @@ public final class MeasurementWindow {
         for (Listener l : LISTENERS) {
             l.iterationStarted(warmup);
         }
+        startCpuNs = recording() ? processCpuNs() : -1;
         startNs = System.nanoTime();
+    }
+
+    private static boolean recording() {
+        String file = System.getProperty(FILE_PROPERTY);
+        return file != null && !file.isBlank();
+    }
+
+    /** The process's CPU time so far (ProcessHandle reads the kernel's account, no JMX), or -1. */
+    private static long processCpuNs() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
     }
 
     /** Marks its end; {@code passed} is the harness's verdict (a failed validation is reported, not hidden). */
@@ -63,6 +77,7 @@ public final class MeasurementWindow {
 
     /** As {@link #iterationEnded(String, int, boolean, boolean)} with the harness's own duration. */
     public static void iterationEnded(String benchmark, int iteration, boolean warmup, boolean passed, long durationNs) {
+        long cpuNs = recording() && startCpuNs >= 0 ? processCpuNs() : -1;
         for (Listener l : LISTENERS) {
             l.iterationEnded(warmup);
         }
@@ -74,6 +89,7 @@ public final class MeasurementWindow {
             line.put("warmup", warmup);
             line.put("passed", passed);
             line.put("duration_ns", durationNs);
+            line.put("cpu_ns", cpuNs < 0 ? -1 : cpuNs - startCpuNs);
             try {
                 Files.writeString(Path.of(file), JsonFiles.mapper().writeValueAsString(line) + "\n", StandardCharsets.UTF_8,
                         StandardOpenOption.CREATE, StandardOpenOption.APPEND);

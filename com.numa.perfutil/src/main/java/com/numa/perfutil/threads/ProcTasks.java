@@ -62,6 +62,35 @@ public final class ProcTasks {
         return null;
     }
 
+    /**
+     * The CPU the calling thread runs on, from /proc/thread-self/stat (field 39, "processor": the CPU it last ran on,
+     * which for the running caller is the current one), or -1 when the kernel does not say. Plain file reading: no
+     * native library is loaded for it.
+     */
+    public static int currentCpu() {
+        try {
+            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            // comm (field 2) is in parentheses and may hold spaces: count fields after its closing one
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            return f.length > 36 ? Integer.parseInt(f[36]) : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The calling thread's tid, from the /proc/thread-self link ({@code <pid>/task/<tid>}), or -1 when the kernel has
+     * no such link (before Linux 3.17). Plain file reading: no native library is loaded for it.
+     */
+    public static int currentTid() {
+        try {
+            String link = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
+            return Integer.parseInt(link.substring(link.lastIndexOf('/') + 1));
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private static String read(int tid, String file) {
         try {
             return Files.readString(TASKS.resolve(Integer.toString(tid)).resolve(file));

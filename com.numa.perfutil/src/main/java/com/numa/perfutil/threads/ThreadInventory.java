@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Maps every kernel thread (tid) of this JVM to its Java identity, so reports say {@code pool-1-thread-3} rather than
@@ -49,15 +50,33 @@ public final class ThreadInventory implements ThreadDirectory {
         final boolean daemon;
         final ThreadRoleRules.Kind kind;
         final WeakReference<Thread> thread;
+        /** When a dump first missed this tid (clock ns), or {@link #LISTED} (the dump lists it, or no dump works). */
+        final long unlistedSince;
 
         Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread) {
+            this(name, javaId, daemon, kind, thread, LISTED);
+        }
+
+        Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread, long unlistedSince) {
             this.name = name;
             this.javaId = javaId;
             this.daemon = daemon;
             this.kind = kind;
             this.thread = thread == null ? null : new WeakReference<>(thread);
+            this.unlistedSince = unlistedSince;
         }
     }
+
+    private static final long LISTED = Long.MIN_VALUE;
+
+    /**
+     * How long a tid the dump does not list stays undecided. It may be a Java thread caught while it starts: its
+     * kernel thread exists before HotSpot adds it to the thread list the dump walks, and on a loaded machine the
+     * starting thread can wait long for a CPU in between (CI at load 20 saw a worker missed by three dumps 50 ms apart
+     * and labelled jvm-internal for good). Until then it is looked up again, at most every {@link #PENDING_DUMP_NS}.
+     */
+    static final long PENDING_NS = 3_000_000_000L;
+    static final long PENDING_DUMP_NS = 200_000_000L;
 
     private final ThreadDumpSource dumps;
     private final Consumer<String> notices;
@@ -67,15 +86,44 @@ public final class ThreadInventory implements ThreadDirectory {
     private String unavailableReason;
     private int refreshCount;
     private long lastRefreshNs;
+    private final LongSupplier clock;
+    private long lastDumpAt = LISTED;
 
     /** An inventory over this JVM's DiagnosticCommand thread dump; notices go to standard error. */
     public ThreadInventory() {
         this(new DiagnosticCommandDump(), NumaLog.stderr());
     }
 
+    /**
+     * As {@link #ThreadInventory()}, for the agent: with its Instrumentation the dump is taken without starting the
+     * platform MBean server ({@link DirectDiagnosticCommandDump}, a few times cheaper at the first dump); where that
+     * path is not offered, through the server as before.
+     */
+    public ThreadInventory(java.lang.instrument.Instrumentation inst) {
+        this(inst == null ? new DiagnosticCommandDump() : new DirectDiagnosticCommandDump(inst), NumaLog.stderr());
+    }
+
     ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices) {
+        this(dumps, notices, System::nanoTime);
+    }
+
+    ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices, LongSupplier clock) {
         this.dumps = dumps;
         this.notices = notices;
+        this.clock = clock;
+    }
+
+    /** Whether an undecided tid is due for another dump (see {@link #PENDING_NS}). */
+    private boolean pendingDumpDue() {
+        long now = clock.getAsLong();
+        if (lastDumpAt != LISTED && now - lastDumpAt < PENDING_DUMP_NS) {
+            return false;
+        }
+        return known.values().stream().anyMatch(e -> pending(e, now));
+    }
+
+    private static boolean pending(Entry e, long now) {
+        return e.unlistedSince != LISTED && now - e.unlistedSince < PENDING_NS;
     }
 
     /** Marks {@code tid} as the application's main thread (premain runs on it). */
@@ -91,7 +139,7 @@ public final class ThreadInventory implements ThreadDirectory {
     public synchronized List<ThreadIdentity> liveThreads() {
         List<Integer> tids = ProcTasks.tids();
         known.keySet().retainAll(new HashSet<>(tids));
-        if (!known.keySet().containsAll(tids)) {
+        if (!known.keySet().containsAll(tids) || pendingDumpDue()) {
             refresh(tids);
         }
         reclassifyHidden();
@@ -112,7 +160,7 @@ public final class ThreadInventory implements ThreadDirectory {
             known.remove(tid);
             return null;
         }
-        if (e == null) {
+        if (e == null || (pending(e, clock.getAsLong()) && pendingDumpDue())) {
             if (!ProcTasks.alive(tid)) {
                 return null;
             }
@@ -150,9 +198,12 @@ public final class ThreadInventory implements ThreadDirectory {
 
     private void refresh(List<Integer> tids) {
         long start = System.nanoTime();
+        long now = clock.getAsLong();
+        lastDumpAt = now;
         refreshCount++;
         Map<Long, Thread> javaThreads = javaThreads();
         chooseFallbackMain(javaThreads);
+        Set<Integer> listed = new HashSet<>();
         if (unavailableReason == null) {
             try {
                 Map<Long, Thread> afterDump = null;
@@ -168,6 +219,7 @@ public final class ThreadInventory implements ThreadDirectory {
                     ThreadRoleRules.Kind kind = d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
                             : t == null ? ThreadRoleRules.Kind.HIDDEN : ThreadRoleRules.kindOf(t);
                     known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), kind, t));
+                    listed.add(d.tid());
                 }
             } catch (Exception | LinkageError e) {
                 unavailableReason = "the DiagnosticCommand thread dump is unavailable (" + e
@@ -178,10 +230,13 @@ public final class ThreadInventory implements ThreadDirectory {
         }
         Map<String, Thread> byComm = unavailableReason == null ? Map.of() : uniqueCommNames(javaThreads.values());
         for (int tid : tids) {
-            if (!known.containsKey(tid)) {
+            Entry previous = known.get(tid);
+            if (previous == null || (pending(previous, now) && !listed.contains(tid))) {
                 Entry e = fromComm(tid, byComm);
                 if (e != null) {
-                    known.put(tid, e);
+                    long since = unavailableReason != null ? LISTED : previous == null ? now : previous.unlistedSince;
+                    known.put(tid, new Entry(e.name, e.javaId, e.daemon, e.kind, e.thread == null ? null : e.thread.get(),
+                            since));
                 }
             }
         }

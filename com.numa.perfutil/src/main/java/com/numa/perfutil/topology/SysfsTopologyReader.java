@@ -48,9 +48,26 @@ public final class SysfsTopologyReader {
         this(DEFAULT_ROOT);
     }
 
-    /** Reads the tree under {@code root}, restricted to the calling thread's allowed CPUs (a real sched_getaffinity). */
+    /**
+     * Reads the tree under {@code root}, restricted to the calling thread's allowed CPUs: the kernel's
+     * Cpus_allowed_list of /proc/thread-self (no native library loaded at JVM start for it), else a real
+     * sched_getaffinity.
+     */
     public SysfsTopologyReader(Path root) {
-        this(root, () -> CpuSet.fromMask(LinuxSyscalls.schedGetaffinity(0)));
+        this(root, SysfsTopologyReader::callerCpus);
+    }
+
+    private static CpuSet callerCpus() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return CpuSet.parseList(line.substring("Cpus_allowed_list:".length()).strip());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc/thread-self (Linux before 3.17): ask the kernel directly
+        }
+        return CpuSet.fromMask(LinuxSyscalls.schedGetaffinity(0));
     }
 
     /** Reads the tree under {@code root}, restricted to {@code usableCpus} (lets tests script the allowed CPUs). */

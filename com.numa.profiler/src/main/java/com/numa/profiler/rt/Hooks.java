@@ -196,6 +196,61 @@ public final class Hooks {
         return restart();
     }
 
+    /*
+     * The InSlot family: for a method without a loop and with few accesses per call it makes, the countdown is not
+     * copied into a local (which costs a handover before and a reload after every call the method makes); each access
+     * takes one step of the thread's slot itself. Both families count down the same slot, so methods of either kind
+     * call each other without changing the one-in-N rate.
+     */
+
+    /** One step of the calling thread's countdown in its slot: true when this access is the sampled one. */
+    private static boolean sampledInSlot() {
+        int s = slot();
+        int c = COUNTDOWN[s];
+        if (c > 1) {
+            COUNTDOWN[s] = c - 1;
+            return false;
+        }
+        COUNTDOWN[s] = sampling;
+        return true;
+    }
+
+    public static void readInSlot(Object o) {
+        if (sampledInSlot()) {
+            read(o);
+        }
+    }
+
+    public static void writeInSlot(Object o) {
+        if (sampledInSlot()) {
+            write(o);
+        }
+    }
+
+    public static void readArrayInSlot(Object array, int index) {
+        if (sampledInSlot()) {
+            readArray(array, index);
+        }
+    }
+
+    public static void writeArrayInSlot(Object array, int index) {
+        if (sampledInSlot()) {
+            writeArray(array, index);
+        }
+    }
+
+    public static void readStaticInSlot(int classId) {
+        if (sampledInSlot()) {
+            readStatic(classId);
+        }
+    }
+
+    public static void writeStaticInSlot(int classId) {
+        if (sampledInSlot()) {
+            writeStatic(classId);
+        }
+    }
+
     public static void allocated(Object o, int siteId) {
         AccessSink s = sink;
         if (s != null && o != null) {

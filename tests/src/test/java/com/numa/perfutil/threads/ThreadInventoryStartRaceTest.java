@@ -90,4 +90,57 @@ class ThreadInventoryStartRaceTest {
             }
         }
     }
+
+    /**
+     * A Java thread whose kernel thread exists before HotSpot lists it (the dump misses it while it starts) is looked
+     * up again by the next dumps instead of staying JVM-internal for good (CI saw a PerfUtil worker row labelled
+     * jvm-internal); a tid still missed {@link ThreadInventory#PENDING_NS} after the first miss is native, and costs no
+     * more dumps; while undecided, it costs a dump at most every {@link ThreadInventory#PENDING_DUMP_NS}.
+     */
+    @Test
+    void threadTheDumpMissesWhileStartingGetsItsRoleFromALaterDump() throws Exception {
+        try (ParkedThreads parked = new ParkedThreads()) {
+            Thread worker = parked.start("race-unlisted", false);
+            Thread nativeLike = parked.start("race-never-listed", false);
+            int tid = parked.tidOf(worker);
+            int neverTid = parked.tidOf(nativeLike);
+            DiagnosticCommandDump real = new DiagnosticCommandDump();
+            AtomicInteger dumps = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong(1_000_000_000L);
+            ThreadInventory inv = new ThreadInventory(() -> {
+                StringBuilder out = new StringBuilder();
+                for (String block : real.threadPrint().split("\n\n")) {
+                    boolean hideWorker = dumps.get() == 0 && names(block, tid);
+                    if (!hideWorker && !names(block, neverTid)) {
+                        out.append(block).append("\n\n");
+                    }
+                }
+                dumps.incrementAndGet();
+                return out.toString();
+            }, msg -> { }, clock::get);
+            inv.liveThreads();
+            assertEquals(1, dumps.get());
+            inv.liveThreads();
+            assertEquals(1, dumps.get(), "no second dump before PENDING_DUMP_NS");
+            clock.addAndGet(ThreadInventory.PENDING_DUMP_NS);
+            assertEquals(ThreadRole.APPLICATION, inv.liveThreads().stream().filter(x -> x.tid() == tid).findFirst()
+                    .orElseThrow().role(), "listed by the second dump");
+            assertEquals(2, dumps.get());
+            for (long t = 0; t < ThreadInventory.PENDING_NS; t += ThreadInventory.PENDING_DUMP_NS) {
+                clock.addAndGet(ThreadInventory.PENDING_DUMP_NS);
+                inv.liveThreads();
+            }
+            int settled = dumps.get();
+            clock.addAndGet(ThreadInventory.PENDING_NS);
+            inv.liveThreads();
+            assertEquals(settled, dumps.get(), "a tid no dump lists stops causing dumps");
+            assertEquals(ThreadRole.JVM_INTERNAL, inv.identify(neverTid).role());
+            assertEquals("race-unlisted", inv.identify(tid).name());
+        }
+    }
+
+    /** Whether a dump block is the thread of this tid (nid in hex on JDK 17, in decimal on newer JDKs). */
+    private static boolean names(String block, int tid) {
+        return block.contains("nid=" + tid + " ") || block.contains("nid=0x" + Integer.toHexString(tid) + " ");
+    }
 }
