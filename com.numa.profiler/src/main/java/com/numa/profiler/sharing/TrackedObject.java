@@ -106,10 +106,17 @@ abstract class TrackedObject extends WeakReference<Object> {
         return threadCount;
     }
 
-    /** An access by the thread of {@code slot} to word {@code w}. */
+    /**
+     * An access by the thread of {@code slot} to word {@code w}. A word's 8 placements fall in at most two lines: the
+     * line of its offset for the first ones and the next line from placement {@code split} on.
+     */
     final void access(int slot, int w, boolean write) {
         long bit = 1L << slot;
         long off = layout.offset(w);
+        int lo = (int) (off >>> 6);
+        int split = (int) ((64L * (lo + 1) - off + 7) >>> 3); // the first placement in line lo + 1
+        long[] pageLo = linePage(lo);
+        long[] pageHi = split < PLACEMENTS ? linePage(lo + 1) : pageLo;
         long[] wp = wordPage(w);
         int wi = wordAt(w);
         long since = wp[wi + SINCE];
@@ -127,9 +134,9 @@ abstract class TrackedObject extends WeakReference<Object> {
             boolean remoteKnown = false;
             long remote = 0;
             for (int a = 0; a < PLACEMENTS; a++) {
-                int line = (int) ((off + 8L * a) >>> 6);
-                long[] lp = linePage(line);
-                int li = lineAt(a, line);
+                boolean low = a < split;
+                long[] lp = low ? pageLo : pageHi;
+                int li = lineAt(a, low ? lo : lo + 1);
                 long m = lp[li];
                 long holders = m & ~bit;
                 if (holders != 0) {
@@ -176,9 +183,9 @@ abstract class TrackedObject extends WeakReference<Object> {
                 wp[wi + SINCE] = since | bit;
             }
             for (int a = 0; a < PLACEMENTS; a++) {
-                int line = (int) ((off + 8L * a) >>> 6);
-                long[] lp = linePage(line);
-                int li = lineAt(a, line);
+                boolean low = a < split;
+                long[] lp = low ? pageLo : pageHi;
+                int li = lineAt(a, low ? lo : lo + 1);
                 long m = lp[li];
                 if ((m & bit) == 0) {
                     lp[li] = m | bit;

@@ -142,6 +142,62 @@ class TrackedObjectTest {
         assertEquals(List.of("[504..507]"), List.copyOf(f.falseWrote.get(2)));
     }
 
+    /** The model written plainly (a map per placement from line to holders), against the tracker's paged one. */
+    @Test
+    void sameCountsAsAPlainModelOnRandomAccesses() {
+        java.util.Random rnd = new java.util.Random(15);
+        for (int trial = 0; trial < 50; trial++) {
+            boolean array = trial % 2 == 0;
+            int words = 2 + rnd.nextInt(array ? 300 : 10);
+            long[] offsets = new long[words];
+            TrackedObject t;
+            if (array) {
+                WordLayout ints = WordLayout.array("int", 16, 4);
+                t = new TrackedArray(new int[words], 1, 3, 0, ints, words);
+                for (int w = 0; w < words; w++) {
+                    offsets[w] = ints.offset(w);
+                }
+            } else {
+                long at = 12;
+                for (int w = 0; w < words; w++) {
+                    offsets[w] = at;
+                    at += 4 * (1 + rnd.nextInt(6));
+                }
+                t = instance(offsets);
+            }
+            List<java.util.Map<Long, Long>> lines = new java.util.ArrayList<>();
+            for (int p = 0; p < 8; p++) {
+                lines.add(new java.util.HashMap<>());
+            }
+            long[] since = new long[words];
+            long falseInv = 0;
+            long trueInv = 0;
+            int threads = 2 + rnd.nextInt(3);
+            for (int i = 0; i < 2000; i++) {
+                int k = rnd.nextInt(threads);
+                int w = rnd.nextInt(words);
+                boolean write = rnd.nextInt(3) == 0;
+                long bit = 1L << t.slot(k + 1, 0);
+                for (int p = 0; p < 8; p++) {
+                    long line = (offsets[w] + 8L * p) / 64;
+                    long m = lines.get(p).getOrDefault(line, 0L);
+                    if (write) {
+                        trueInv += Long.bitCount(m & ~bit & since[w]);
+                        falseInv += Long.bitCount(m & ~bit & ~since[w]);
+                        lines.get(p).put(line, bit);
+                    } else {
+                        lines.get(p).put(line, m | bit);
+                    }
+                }
+                since[w] = write ? bit : since[w] | bit;
+                t.access(Long.numberOfTrailingZeros(bit), w, write);
+            }
+            Findings f = Findings.of(t);
+            assertEquals(falseInv / 8.0, f.falseInvalidations, 1e-9, "trial " + trial);
+            assertEquals(trueInv / 8.0, f.trueInvalidations, 1e-9, "trial " + trial);
+        }
+    }
+
     @Test
     void aSixtyFifthThreadSharesTheLastBit() {
         TrackedObject t = instance(16);
