@@ -57,6 +57,7 @@ public final class AwarenessThread implements AutoCloseable {
     private final IntervalCollector collector = new IntervalCollector();
     /** Made on the Awareness Thread after the start delay: the MXBean costs start-up time (see {@link #run}). */
     private ThreadAllocation allocation;
+    private ProcessCpu processCpu;
     private final CpuLoad cpuLoad = new CpuLoad();
     private DecisionLog csv;
     private boolean csvOpened;
@@ -294,6 +295,7 @@ public final class AwarenessThread implements AutoCloseable {
             }
             allocation = new ThreadAllocation();
             collector.deltas(collect(directory.liveThreads(), allocation.supported()));
+            processCpu = new ProcessCpu();
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();
@@ -311,7 +313,8 @@ public final class AwarenessThread implements AutoCloseable {
                 // what confining must fit on one node: the application threads' CPUs, not the JIT's or GC's bursts
                 double busy = cpuTime ? CostSignal.busyCpus(deltas, now - last) : Double.NaN;
                 IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(),
-                        CostSignal.costs(signals, deltas, now - last, p - progress), busy);
+                        CostSignal.costs(signals, deltas, now - last, p - progress), busy)
+                        .withJvmBusyCpus(processCpu.busyCpus(now - last));
                 signalUsed = m.signal();
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;

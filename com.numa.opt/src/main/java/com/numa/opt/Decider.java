@@ -47,6 +47,8 @@ public final class Decider {
     private double confirmAllBusy = Double.NaN;
     /** Clock at which the current run of confining classifications began; -1 when the last interval was parallel. */
     private long confineWantedSinceMs = -1;
+    /** {CPUs the whole JVM kept busy, interval ms} over the current run of confining classifications. */
+    private final java.util.ArrayDeque<double[]> jvmWindow = new java.util.ArrayDeque<>();
     /** How the application first showed parallelism (e.g. "4 workers"); null while it has not. */
     private String parallelSeen;
     /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
@@ -96,7 +98,7 @@ public final class Decider {
                 String why = c + " (" + shape + ") in an application that ran in parallel (" + parallelSeen
                         + "): only a measured cost confines it";
                 if (settledPlacement == null) {
-                    return settle(c, Placement.ALL_NODES, why + ": all");
+                    return settle(AppState.PARALLEL_ON_ALL_NODES, Placement.ALL_NODES, why + ": all");
                 }
                 // like an idle interval: the settled decision, its verdict and its hold stand
                 return decide(settled, settledPlacement, settled.parallelDecision() ? intervalMs : t.baseIntervalMs(),
@@ -109,9 +111,12 @@ public final class Decider {
                         "%s (%s) but application threads keep %.2f CPUs busy, one node has %d, margin %s: all", c,
                         shape, m.busyCpus(), t.nodeCores(), ProbeVerdict.pct(t.margin())));
             }
+            long measuredMs = last == null ? t.baseIntervalMs() : last.intervalMs();
             if (confineWantedSinceMs < 0) {
-                confineWantedSinceMs = clockMs - (last == null ? t.baseIntervalMs() : last.intervalMs());
+                confineWantedSinceMs = clockMs - measuredMs;
+                jvmWindow.clear();
             }
+            jvmWindow.addLast(new double[] {m.jvmBusyCpus(), measuredMs});
             String why = c + " (" + shape + ")" + (Double.isNaN(m.busyCpus()) ? "" : String.format(Locale.ROOT,
                     ", application threads keep %.2f CPUs busy, one node has %d", m.busyCpus(), t.nodeCores()));
             long wanted = clockMs - confineWantedSinceMs;
@@ -121,6 +126,15 @@ public final class Decider {
                 return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + why + " for " + wanted
                         + " of " + holdMs + " ms before confining, " + (settledPlacement == null ? "threads untouched"
                                 : settledPlacement + " kept"));
+            }
+            double jvmBusy = recentJvmBusy();
+            if (jvmBusy > room) {
+                // confining pins the JIT and GC threads with the program: over the last hold they needed more CPU
+                // than the node has, so wait (a warming-up JIT quiets down; a program that keeps it busy stays put)
+                return decide(settled, settledPlacement, t.baseIntervalMs(), String.format(Locale.ROOT, "hold: %s, "
+                        + "but the JVM (JIT, GC) keeps %.2f CPUs busy over the last %d ms, one node has %d, margin "
+                        + "%s: %s", why, jvmBusy, windowMs(), t.nodeCores(), ProbeVerdict.pct(t.margin()),
+                        settledPlacement == null ? "threads untouched" : settledPlacement + " kept"));
             }
             return settle(c, c.placement(), why + ": one node");
         }
@@ -190,6 +204,30 @@ public final class Decider {
                         "parallel (" + shape + "): probing one node");
             }
         }
+    }
+
+    /** The whole JVM's busy CPUs over the latest intervals that cover the hold; NaN when unknown. */
+    private double recentJvmBusy() {
+        while (jvmWindow.size() > 1 && windowMs() - jvmWindow.peekFirst()[1] >= holdMs) {
+            jvmWindow.removeFirst();
+        }
+        double cpu = 0;
+        double ms = 0;
+        for (double[] w : jvmWindow) {
+            if (Double.isFinite(w[0])) {
+                cpu += w[0] * w[1];
+                ms += w[1];
+            }
+        }
+        return ms > 0 ? cpu / ms : Double.NaN;
+    }
+
+    private long windowMs() {
+        long ms = 0;
+        for (double[] w : jvmWindow) {
+            ms += (long) w[1];
+        }
+        return ms;
     }
 
     private Decision verdict(ProbeVerdict v, boolean probed) {

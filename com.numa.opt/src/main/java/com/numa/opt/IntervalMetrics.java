@@ -8,15 +8,26 @@ import java.util.List;
  * is better, NaN when unmeasurable, in the order the probe prefers them), the main thread's share of the application's
  * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the application
  * threads kept busy ({@link CostSignal#busyCpus}: what must fit on a node before the program is confined to it; NaN
- * when work is not CPU time).
+ * when work is not CPU time), and those the whole JVM kept busy (JIT and GC included, {@link ProcessCpu}).
  * Application work is that of MAIN and APPLICATION threads; JVM-internal threads are left out as the paper leaves out
  * VM threads.
  */
 public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
-        double appWork, double busyCpus) {
+        double appWork, double busyCpus, double jvmBusyCpus) {
 
     public IntervalMetrics {
         costs = List.copyOf(costs);
+    }
+
+    /** Without the whole JVM's CPUs (unknown). */
+    public IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
+            double appWork, double busyCpus) {
+        this(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, Double.NaN);
+    }
+
+    /** The same interval with the CPUs the whole JVM kept busy ({@link ProcessCpu}; NaN when unknown). */
+    public IntervalMetrics withJvmBusyCpus(double busy) {
+        return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, busy);
     }
 
     /** An interval in which the application did no measurable work (nothing to decide on). */

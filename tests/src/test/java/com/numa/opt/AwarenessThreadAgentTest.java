@@ -26,7 +26,7 @@ class AwarenessThreadAgentTest {
         Path log = tmp.resolve("decisions.csv");
         Path classes = tmp.resolve("classes.log");
         NumaVm run = NumaVm.run(tmp, List.of("-XX:NUMATopology=2", "-XX:+NUMAOpts", "-XX:NUMAOptsLog=" + log,
-                "-Xlog:class+load=info:file=" + classes), SpinningMainProgram.class, "4000");
+                "-Xlog:class+load=info:file=" + classes), SpinningMainProgram.class, "60000");
         String out = run.out();
         String err = run.err();
         assertEquals(0, run.exitCode(), err);

@@ -267,8 +267,10 @@ class DeciderTest {
         Decider d = new Decider(T);
         assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state());
         Decision serial = d.next(m(1, 95, 0, 0));
-        assertEquals(AppState.SINGLE_THREADED, serial.state());
-        assertEquals(Placement.ALL_NODES, serial.placement(), "a serial phase of a parallel application: all nodes");
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, serial.state(), "a serial phase of a parallel application");
+        assertEquals(Placement.ALL_NODES, serial.placement());
+        assertEquals("SINGLE_THREADED (main 95%, 0 workers, imbalance 0%) in an application that ran in parallel (8 "
+                + "workers): only a measured cost confines it: all", serial.reason());
         // a new parallel phase starts a fresh probe, never the second half of the old one
         assertEquals(AppState.PROBING_SINGLE_NODE, d.next(parallel(1)).state());
     }
@@ -406,6 +408,30 @@ class DeciderTest {
         Decision pmu = new Decider(DecisionThresholds.defaults(1)).next(unknownDemand);
         assertEquals(Placement.SINGLE_NODE, pmu.placement(), "work counted in instructions: the paper's rule alone");
         assertEquals("SINGLE_THREADED (main 97%, 0 workers, imbalance 0%): one node", pmu.reason());
+    }
+
+    /**
+     * Confining pins the JIT and GC threads with the program: while they keep the JVM above what one node holds over
+     * the last hold, the program waits (a warming-up JIT squeezed onto a 1-CPU pseudo-node with Jenetics cost it a
+     * fifth); once they quiet down it is confined. One busy interval only delays it by that interval.
+     */
+    @Test
+    void aSingleThreadedProgramWaitsWhileTheJitAndGcNeedMoreThanTheNode() {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        IntervalMetrics warmingUp = new IntervalMetrics(List.of(), 100, 0, 0, 1000, 1.0, 1.6);
+        IntervalMetrics quiet = new IntervalMetrics(List.of(), 100, 0, 0, 1000, 1.0, 1.05);
+        Decision waits = d.next(warmingUp);
+        assertEquals(null, waits.placement(), "threads untouched");
+        assertEquals("hold: SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads keep 1.00 CPUs "
+                + "busy, one node has 1, but the JVM (JIT, GC) keeps 1.60 CPUs busy over the last 200 ms, one node has "
+                + "1, margin 15%: threads untouched", waits.reason());
+        assertEquals(null, d.next(warmingUp).placement());
+        Decision confined = d.next(quiet);
+        assertEquals(AppState.SINGLE_THREADED, confined.state());
+        assertEquals(Placement.SINGLE_NODE, confined.placement(), confined.reason());
+        Decider unknown = new Decider(DecisionThresholds.defaults(1));
+        assertEquals(Placement.SINGLE_NODE, unknown.next(new IntervalMetrics(List.of(), 100, 0, 0, 1000, 1.0))
+                .placement(), "the JVM's CPU time unknown: the application's alone");
     }
 
     /**
