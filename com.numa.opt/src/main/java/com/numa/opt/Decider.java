@@ -240,14 +240,21 @@ public final class Decider {
     }
 
     /**
-     * The settled verdict kept while its signal stays within the margin of the probe's cost, and while it has been
-     * off for less than the hold: a probe confines the program for an interval, and on a shared machine one interval's
-     * cost moves by more than the margin all the time (other processes, GC), so only a lasting drift re-probes. Null:
-     * re-probe.
+     * The settled verdict kept (null: re-probe). All nodes, the safe placement, stands until the verdict is older than
+     * the maximum interval, whatever its signal does: a probe confines the program for an interval, and on a shared
+     * machine, or between a program's phases, one interval's cost moves by more than the margin all the time (Xalan:
+     * four probes in 8 s when every drift re-probed). One node stands while its signal stays within the margin of the
+     * probe's cost, or has been off for less than the hold: a lasting drift re-probes a confined program sooner.
      */
     private Decision verdictHolds(IntervalMetrics m) {
         SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
         boolean measured = now != null && now.measurable();
+        if (settledPlacement == Placement.ALL_NODES) {
+            return settle(settled, settledPlacement, "verdict holds: all nodes, probed again "
+                    + (t.maxIntervalMs() - (clockMs - verdictAtMs)) + " ms from now (" + verdictCost.name() + " "
+                    + (measured ? fmt(now.cost()) : "measured nothing") + ", the probe's " + fmt(verdictCost.cost())
+                    + ")");
+        }
         if (measured && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin()) {
             driftSinceMs = -1;
             return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
