@@ -15,8 +15,10 @@ import java.util.Locale;
  * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin (a wall-time signal only if the
  * application got at least as many CPUs on all nodes as on one), else PARALLEL_ON_ALL_NODES (no
- * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
- * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
+ * signal, or only cpu-share, which never confines: all nodes, without probing); a verdict for one node must be confirmed
+ * by the reversed pair. A verdict for all nodes is re-probed once it is older than the maximum interval; one for one
+ * node also when its signal has drifted by more than the margin for the hold. A non-parallel classification during a
+ * probe abandons it; in an application that has run in parallel, it confines nothing.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
  * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.
