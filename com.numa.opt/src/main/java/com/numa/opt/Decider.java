@@ -15,8 +15,10 @@ import java.util.Locale;
  * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin (a wall-time signal only if the
  * application got at least as many CPUs on all nodes as on one), else PARALLEL_ON_ALL_NODES (no
- * signal, or only cpu-share, which never confines: all nodes, without probing). A settled verdict is re-probed only when its signal's cost drifts by more than
- * the margin or the maximum interval has passed. A non-parallel classification during a probe abandons it.
+ * signal, or only cpu-share, which never confines: all nodes, without probing); a verdict for one node must be confirmed
+ * by the reversed pair. A verdict for all nodes is re-probed once it is older than the maximum interval; one for one
+ * node also when its signal has drifted by more than the margin for the hold. A non-parallel classification during a
+ * probe abandons it; in an application that has run in parallel, it confines nothing.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
  * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.
@@ -240,14 +242,21 @@ public final class Decider {
     }
 
     /**
-     * The settled verdict kept while its signal stays within the margin of the probe's cost, and while it has been
-     * off for less than the hold: a probe confines the program for an interval, and on a shared machine one interval's
-     * cost moves by more than the margin all the time (other processes, GC), so only a lasting drift re-probes. Null:
-     * re-probe.
+     * The settled verdict kept (null: re-probe). All nodes, the safe placement, stands until the verdict is older than
+     * the maximum interval, whatever its signal does: a probe confines the program for an interval, and on a shared
+     * machine, or between a program's phases, one interval's cost moves by more than the margin all the time (Xalan:
+     * four probes in 8 s when every drift re-probed). One node stands while its signal stays within the margin of the
+     * probe's cost, or has been off for less than the hold: a lasting drift re-probes a confined program sooner.
      */
     private Decision verdictHolds(IntervalMetrics m) {
         SignalCost now = m.costs().stream().filter(c -> c.signal() == verdictCost.signal()).findFirst().orElse(null);
         boolean measured = now != null && now.measurable();
+        if (settledPlacement == Placement.ALL_NODES) {
+            return settle(settled, settledPlacement, "verdict holds: all nodes, probed again "
+                    + (t.maxIntervalMs() - (clockMs - verdictAtMs)) + " ms from now (" + verdictCost.name() + " "
+                    + (measured ? fmt(now.cost()) : "measured nothing") + ", the probe's " + fmt(verdictCost.cost())
+                    + ")");
+        }
         if (measured && Math.abs(now.cost() / verdictCost.cost() - 1) <= t.margin()) {
             driftSinceMs = -1;
             return settle(settled, settledPlacement, "verdict holds: " + now.name() + " " + fmt(now.cost())
