@@ -13,7 +13,6 @@ import com.numa.characterize.suite.RunOptions;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
-import com.numa.core.flags.FlagException;
 import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.CsvTables;
 import com.numa.core.io.JsonFiles;
@@ -133,16 +132,8 @@ public final class OptDoNoHarm implements Callable<Integer> {
         for (String s : suites) {
             require(spec, SUITES.contains(s), "unknown suite '" + s + "'; known: " + String.join(", ", SUITES));
         }
-        List<String> optFlags = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2"));
-        for (String f : extraFlags) {
-            require(spec, f.startsWith("-XX:"), "unknown option '" + f + "' (other arguments must be -XX: flags)");
-            optFlags.add(f);
-        }
-        try {
-            OptOverheadChild.optimizerFlags().parse(extraFlags); // as the agent will, so that a bad flag stops here
-        } catch (FlagException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        List<String> optFlags = OptOverhead.optimizerFlags(spec, List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2"),
+                extraFlags);
         Path agent = agentJar();
         Path work = Files.createTempDirectory("numa-opt-do-no-harm");
         List<Program> programs = programs(agent);

@@ -92,16 +92,7 @@ public final class OptOverhead implements Callable<Integer> {
     public Integer call() throws IOException {
         require(spec, runs >= 1, "--runs must be at least 1, not " + runs);
         require(spec, scale > 0, "--scale must be above 0, not " + scale);
-        List<String> optFlags = new ArrayList<>(List.of("-XX:+NUMAOpts", "-XX:+NUMAOptsFake"));
-        for (String f : extraFlags) {
-            require(spec, f.startsWith("-XX:"), "unknown option '" + f + "' (other arguments must be -XX: flags)");
-            optFlags.add(f);
-        }
-        try {
-            OptOverheadChild.optimizerFlags().parse(optFlags); // as the child will, so that a bad flag stops here
-        } catch (FlagException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        List<String> optFlags = optimizerFlags(spec, List.of("-XX:+NUMAOpts", "-XX:+NUMAOptsFake"), extraFlags);
         List<Row> rows = new ArrayList<>();
         for (Workload w : workloads) {
             double[] base = new double[runs];
@@ -171,5 +162,23 @@ public final class OptOverhead implements Callable<Integer> {
 
     private static String format(String pattern, double value) {
         return String.format(Locale.ROOT, pattern, value);
+    }
+
+    /**
+     * {@code base} followed by the user's extra {@code -XX:} flags, which are parsed here as the agent will parse them,
+     * so that a bad flag stops the driver with one line instead of every child.
+     */
+    static List<String> optimizerFlags(CommandSpec spec, List<String> base, List<String> extraFlags) {
+        List<String> flags = new ArrayList<>(base);
+        for (String f : extraFlags) {
+            require(spec, f.startsWith("-XX:"), "unknown option '" + f + "' (other arguments must be -XX: flags)");
+            flags.add(f);
+        }
+        try {
+            OptOverheadChild.optimizerFlags().parse(extraFlags);
+        } catch (FlagException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        return flags;
     }
 }

@@ -4,7 +4,6 @@ import com.numa.characterize.builtin.BuiltinArguments;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,10 +27,8 @@ final class AppBenchmark implements Benchmark {
 
     @Override
     public List<String> javaArguments(RunOptions options, Path agentJar) {
-        List<String> args = new ArrayList<>(List.of("-cp", directory.classPath(application, agentJar),
-                application.driverClass()));
-        args.addAll(BuiltinArguments.forRun(options));
-        return List.copyOf(args);
+        return BuiltinArguments.javaArguments(directory.classPath(application, agentJar), application.driverClass(),
+            options);
     }
 
     @Override

@@ -80,11 +80,12 @@ public record BuiltinArguments(int threads, WorkloadSize size, int warmup, int i
     }
 
     /**
-     * The command line a suite gives a program that takes these arguments, for a run with {@code options}: threads 0
-     * or less and a blank size leave the program's defaults; a {@code quick} run uses the small size.
+     * The java arguments a suite gives a program that takes these arguments, for a run with {@code options}:
+     * {@code -cp <classPath> <mainClass> threads= size= warmup= iterations=}. Threads 0 or less and a blank size leave
+     * the program's defaults; a {@code quick} run uses the small size.
      */
-    public static List<String> forRun(RunOptions options) {
-        List<String> args = new ArrayList<>();
+    public static List<String> javaArguments(String classPath, String mainClass, RunOptions options) {
+        List<String> args = new ArrayList<>(List.of("-cp", classPath, mainClass));
         if (options.threads() > 0) {
             args.add("threads=" + options.threads());
         }

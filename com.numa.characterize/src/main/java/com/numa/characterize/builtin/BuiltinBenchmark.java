@@ -4,7 +4,6 @@ import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.ExpectedCategories;
 import com.numa.characterize.suite.RunOptions;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -30,9 +29,7 @@ final class BuiltinBenchmark implements Benchmark {
      */
     @Override
     public List<String> javaArguments(RunOptions options, Path agentJar) {
-        List<String> args = new ArrayList<>(List.of("-cp", agentJar.toString(), workload.mainClassName()));
-        args.addAll(BuiltinArguments.forRun(options));
-        return List.copyOf(args);
+        return BuiltinArguments.javaArguments(agentJar.toString(), workload.mainClassName(), options);
     }
 
     @Override
