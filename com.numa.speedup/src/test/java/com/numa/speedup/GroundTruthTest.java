@@ -35,6 +35,13 @@ import picocli.CommandLine;
 class GroundTruthTest {
     private static final String PKG = "com.numa.speedup.groundtruth.";
     private static final Pattern PARALLEL_NS = Pattern.compile("parallel_ns=(\\d+)");
+    /**
+     * Attempts of a ground-truth program before its stack is judged: a stack whose "other", less its time-sharing
+     * part, is the largest bar is measured again. On a shared VM a burst of neighbours' work between the 1-thread and
+     * the 2-thread runs stretches T_p without the workers seeing it (host steal), which no component can explain;
+     * any other wrong ranking fails at once.
+     */
+    private static final int NOISY_ATTEMPTS = 3;
 
     @TempDir
     Path tmp;
@@ -56,8 +63,26 @@ class GroundTruthTest {
     void theKnownLimiterDominates(String program, Component expected, double floor, String jvmOptions)
             throws Exception {
         String[] options = jvmOptions == null ? new String[0] : jvmOptions.trim().split("\\s+");
-        Outcome o = speedupStack(program, options);
-        assertDominant(o, expected, floor);
+        List<String> noisy = new ArrayList<>();
+        for (int attempt = 1; attempt <= NOISY_ATTEMPTS; attempt++) {
+            Outcome o = speedupStack(program, options);
+            if (!unexplainedOtherDominates(o)) {
+                assertDominant(o, expected, floor);
+                return;
+            }
+            noisy.add(String.format(Locale.ROOT, "attempt %d: %s, time-sharing %.3f", attempt, o.stack(),
+                    o.json().get("stacks").get(0).get("time_sharing").asDouble()));
+        }
+        throw new AssertionError("\"other\" dominated in every attempt, beyond what time-sharing explains (a machine "
+                + "too busy to measure, or a limiter the tool misses): " + String.join("; ", noisy));
+    }
+
+    private static boolean unexplainedOtherDominates(Outcome o) {
+        if (o.exitCode() != 0) {
+            return false;
+        }
+        Map<Component, Double> ranked = rankedStack(o);
+        return dominant(ranked) == Component.OTHER;
     }
 
     @Test
@@ -99,18 +124,28 @@ class GroundTruthTest {
         JsonNode two = o.json().get("stacks").get(0);
         double timeSharing = two.get("time_sharing").asDouble();
         double scaledFloor = floor * Math.max(0, 1 - timeSharing / two.get("threads").asDouble());
+        assertEquals(expected, dominant(rankedStack(o)), String.format(Locale.ROOT,
+                "stack at 2 threads: %s, time-sharing %.3f of other", o.stack(), timeSharing));
+        assertTrue(o.stack().get(expected) >= scaledFloor, String.format(Locale.ROOT, "%s below %.3f (%.2f scaled by "
+                + "time-sharing %.3f): %s", expected, scaledFloor, floor, timeSharing, o.stack()));
+    }
+
+    /** The stack at 2 threads with "other" less the part time-sharing explains. */
+    private static Map<Component, Double> rankedStack(Outcome o) {
         Map<Component, Double> ranked = new EnumMap<>(o.stack());
-        ranked.put(Component.OTHER, o.stack().get(Component.OTHER) - timeSharing);
+        ranked.put(Component.OTHER, o.stack().get(Component.OTHER)
+                - o.json().get("stacks").get(0).get("time_sharing").asDouble());
+        return ranked;
+    }
+
+    private static Component dominant(Map<Component, Double> ranked) {
         Component dominant = Component.GC;
         for (Component c : Component.values()) {
             if (c != Component.MEASURED && ranked.get(c) > ranked.get(dominant)) {
                 dominant = c;
             }
         }
-        assertEquals(expected, dominant, String.format(Locale.ROOT, "stack at 2 threads: %s, time-sharing %.3f of other",
-                o.stack(), timeSharing));
-        assertTrue(o.stack().get(expected) >= scaledFloor, String.format(Locale.ROOT, "%s below %.3f (%.2f scaled by "
-                + "time-sharing %.3f): %s", expected, scaledFloor, floor, timeSharing, o.stack()));
+        return dominant;
     }
 
     private static void assertOutputFiles(Path out) throws IOException {
