@@ -65,7 +65,7 @@ public final class CoreFlags {
         if (s.equalsIgnoreCase("auto")) {
             return s;
         }
-        if (!s.isEmpty() && s.chars().allMatch(Character::isDigit)) {
+        if (NumaTopologies.isCount(s)) {
             if (s.length() > 6 || Integer.parseInt(s) < 1) {
                 throw new Flag.BadValue(NumaTopologies.VALID_FORMS + " (the node count must be from 1 to the CPU count)");
             }
