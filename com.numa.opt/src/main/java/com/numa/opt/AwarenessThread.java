@@ -47,13 +47,18 @@ public final class AwarenessThread implements AutoCloseable {
     private final Settings settings;
     private final NumaTopology topology;
     private final ThreadDirectory directory;
-    private final java.util.function.Supplier<WorkSource> workFactory;
+    /** The counter source given by the caller, or null for the agent's (PerfUtil or the JVM's, chosen in {@link #run}). */
+    private final WorkSource givenWork;
     private WorkSource work;
     private final ThreadPlacement placement;
-    private final MemoryPlacement memory;
     private final Consumer<String> log;
-    private final Decider decider;
-    private final NodePinner pinner;
+    /*
+     * The loop's machinery, made on the Awareness Thread once the start delay has passed (see run): premain waits for
+     * nothing it does not need, and a run that ends sooner never loads it. Null before.
+     */
+    private MemoryPlacement memory;
+    private Decider decider;
+    private NodePinner pinner;
     private final IntervalCollector collector = new IntervalCollector();
     /** Made on the Awareness Thread after the start delay: the MXBean costs start-up time (see {@link #run}). */
     private ThreadAllocation allocation;
@@ -84,21 +89,18 @@ public final class AwarenessThread implements AutoCloseable {
 
     /** The flag values this thread acts on, resolved once. */
     record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs,
-            long startDelayMs, String logFile, DecisionThresholds thresholds) {
+            long startDelayMs, String logFile, DecisionThresholds thresholds, OptFlags.Counters counters,
+            OptFlags.MemPolicy memPolicy) {
     }
 
-    private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory,
-            java.util.function.Supplier<WorkSource> workFactory, ThreadPlacement placement, MemoryPlacement memory,
-            Consumer<String> log) {
+    private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory, WorkSource givenWork,
+            ThreadPlacement placement, Consumer<String> log) {
         this.settings = settings;
         this.topology = topology;
         this.directory = directory;
-        this.workFactory = workFactory;
+        this.givenWork = givenWork;
         this.placement = placement;
-        this.memory = memory;
         this.log = log;
-        this.decider = new Decider(settings.thresholds());
-        this.pinner = new NodePinner(placement);
         this.mainNode = NodeChooser.nodeOf(topology, placement.currentCpu());
         this.thread = new Thread(this::run, THREAD_NAME);
         this.thread.setDaemon(true);
@@ -110,12 +112,9 @@ public final class AwarenessThread implements AutoCloseable {
         settings = null;
         topology = null;
         directory = null;
-        workFactory = null;
+        givenWork = null;
         placement = null;
-        memory = null;
         log = s -> { };
-        decider = null;
-        pinner = null;
         mainNode = -1;
         thread = null;
         shutdownHook = null;
@@ -149,13 +148,10 @@ public final class AwarenessThread implements AutoCloseable {
         int nodeCores = Math.max(1, first.cpus().size());
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.START_DELAY),
-                flags.get(OptFlags.LOG), DecisionThresholds.from(flags, nodeCores));
+                flags.get(OptFlags.LOG), DecisionThresholds.from(flags, nodeCores), flags.get(OptFlags.COUNTERS),
+                flags.get(OptFlags.MEM_POLICY));
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
-        OptFlags.Counters counters = flags.get(OptFlags.COUNTERS);
-        java.util.function.Supplier<WorkSource> source = work != null ? () -> work
-                : () -> workSource(counters, threads, log);
-        MemoryPlacement mem = new SyscallMemoryPlacement(flags.get(OptFlags.MEM_POLICY));
-        AwarenessThread a = new AwarenessThread(s, topology, threads, source, placement, mem, log);
+        AwarenessThread a = new AwarenessThread(s, topology, threads, work, placement, log);
         a.begin();
         return a;
     }
@@ -287,7 +283,10 @@ public final class AwarenessThread implements AutoCloseable {
                 return;
             }
             openLog();
-            work = workFactory.get();
+            memory = new SyscallMemoryPlacement(settings.memPolicy());
+            decider = new Decider(settings.thresholds());
+            pinner = new NodePinner(placement);
+            work = givenWork != null ? givenWork : workSource(settings.counters(), directory, log);
             log.accept("work counted as " + work.workUnit() + " from " + work.describe()
                     + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
             if (!running) {
@@ -331,7 +330,9 @@ public final class AwarenessThread implements AutoCloseable {
             failure = t.toString();
             log.accept("internal failure, optimizer off, threads get all CPUs back: " + t);
             try {
-                pinner.moveTo(topology.usableCpus(), directory.liveThreads());
+                if (pinner != null) {
+                    pinner.moveTo(topology.usableCpus(), directory.liveThreads());
+                }
             } catch (Throwable ignored) {
                 // best effort: the application runs on regardless
             }
@@ -354,7 +355,7 @@ public final class AwarenessThread implements AutoCloseable {
             } catch (InterruptedException e) {
                 return false;
             }
-            if (System.nanoTime() < end && !settings.logOnly() && pinner.target() != null) {
+            if (System.nanoTime() < end && !settings.logOnly() && pinner != null && pinner.target() != null) {
                 pinner.follow(directory.liveThreads());
             }
         }
@@ -453,7 +454,7 @@ public final class AwarenessThread implements AutoCloseable {
         // measured=no: the run ended within the start delay, so nothing was measured and no thread was moved
         String summary = "intervals=" + intervals + " final_state=" + state + " start_delay_ms="
                 + settings.startDelayMs() + " measured=" + (work == null ? "no" : "yes") + " migrations=" + migrations
-                + " placement_changes=" + placementChanges + " pin_calls=" + pinner.pinCalls()
+                + " placement_changes=" + placementChanges + " pin_calls=" + (pinner == null ? 0 : pinner.pinCalls())
                 + " work=" + (work == null ? "none" : work.workUnit())
                 + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
                 + (failure == null ? "" : " failure=" + failure.replace(',', ';'));

@@ -50,9 +50,9 @@ public final class ProfilerFlags {
             Integer.MAX_VALUE, "Start profiling after the N-th explicit System.gc()/Runtime.gc() (0 = from the start)");
     public static final Flag<String> START_AT = Flag.custom("NUMAProfilerStartAt", CoreFlags.METHOD_TYPE, "",
             "Start profiling at the entry of this method (pkg.Class.method); empty = no method window",
-            CoreFlags::methodName);
+            CoreFlags.METHOD_NAME);
     public static final Flag<String> STOP_AT = Flag.custom("NUMAProfilerStopAt", CoreFlags.METHOD_TYPE, "",
-            "Stop profiling at the entry of this method (pkg.Class.method)", CoreFlags::methodName);
+            "Stop profiling at the entry of this method (pkg.Class.method)", CoreFlags.METHOD_NAME);
     public static final Flag<Boolean> ITERATIONS = Flag.bool("NUMAProfilerIterations", false,
             "Profile only the measured iterations the application or its harness marks (numa characterize's suites); "
                     + "off = the whole run");

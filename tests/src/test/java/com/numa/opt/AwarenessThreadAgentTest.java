@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on one pseudo-node's CPU as the program itself reads it from /proc, and the decision log has its rows and summary.
  * Start-up cost: the thread dump the optimizer needs is taken without starting the platform MBean server (the JVM's
  * class-loading log shows the DiagnosticCommand bean but no MBean server), and no native library is loaded before
- * the application's main method.
+ * the application's main method, nor is the decision loop's machinery (it is made after the start delay).
  */
 class AwarenessThreadAgentTest {
 
@@ -56,6 +56,12 @@ class AwarenessThreadAgentTest {
         int jnaLoaded = indexOf(loaded, " com.sun.jna.Native ");
         assertTrue(mainLoaded >= 0 && (jnaLoaded < 0 || jnaLoaded > mainLoaded),
                 "JNA loaded (line " + jnaLoaded + ") before the application's main class (line " + mainLoaded + ")");
+        // the loop's machinery is made on the Awareness Thread after the start delay, not in premain
+        for (Class<?> deferred : List.of(Decider.class, NodePinner.class, SyscallMemoryPlacement.class)) {
+            int at = indexOf(loaded, " " + deferred.getName() + " ");
+            assertTrue(at > mainLoaded, deferred.getSimpleName() + " loaded (line " + at
+                    + ") before the application's main class (line " + mainLoaded + ")");
+        }
     }
 
     private static String comm(String threadLine) {

@@ -72,7 +72,13 @@ public final class FeatureRegistry {
 
     /** True when at least one feature's enable flag is on. */
     public boolean anyEnabled(FlagValues values) {
-        return features.stream().anyMatch(f -> values.get(f.enableFlag()));
+        // a loop, not a stream: premain asks this of every run, before the application's main
+        for (Feature f : features) {
+            if (values.get(f.enableFlag())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every enabled feature's own checks before the JVM starts ({@link Feature#check}). */

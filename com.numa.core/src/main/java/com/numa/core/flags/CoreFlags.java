@@ -6,6 +6,7 @@ import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import com.numa.core.window.MethodWindow;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The flags that belong to no single feature: the topology every feature works on, and the flag listing. Declared
@@ -26,15 +27,21 @@ public final class CoreFlags {
     /** The type of a flag naming a method, as {@code -XX:+PrintNUMAFlags} prints it. */
     public static final String METHOD_TYPE = "pkg.Class.method";
 
+    /**
+     * The validator of every flag naming a method ({@link #methodName}), one instance for all of them: each method
+     * reference is a class spun at run time, in premain, before the application's main.
+     */
+    public static final Function<String, String> METHOD_NAME = CoreFlags::methodName;
+
     public static final Flag<String> WINDOW_START_AT = Flag.custom("NUMAWindowStartAt", METHOD_TYPE, "",
             "The measured window (PerfUtil's window rows, -XX:+NUMAProfilerIterations, the iterations file) opens at an "
                     + "entry of this method (pkg.Class.method); empty = the application's own iteration marks, if any",
-            CoreFlags::methodName);
+            METHOD_NAME);
 
     public static final Flag<String> WINDOW_STOP_AT = Flag.custom("NUMAWindowStopAt", METHOD_TYPE, "",
             "The measured window closes at the exit (return or exception) of this method that leaves none of its calls "
                     + "running; empty = the start method; alone: the window opens before main",
-            CoreFlags::methodName);
+            METHOD_NAME);
 
     private CoreFlags() {
     }
@@ -65,7 +72,7 @@ public final class CoreFlags {
         if (s.equalsIgnoreCase("auto")) {
             return s;
         }
-        if (!s.isEmpty() && s.chars().allMatch(Character::isDigit)) {
+        if (NumaTopologies.isCount(s)) {
             if (s.length() > 6 || Integer.parseInt(s) < 1) {
                 throw new Flag.BadValue(NumaTopologies.VALID_FORMS + " (the node count must be from 1 to the CPU count)");
             }

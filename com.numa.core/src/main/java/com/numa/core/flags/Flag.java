@@ -1,9 +1,10 @@
 package com.numa.core.flags;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.StringJoiner;
 import java.util.function.Function;
 
 /**
@@ -39,42 +40,20 @@ public final class Flag<T> {
     }
 
     public static Flag<Boolean> bool(String name, boolean def, String description) {
-        return new Flag<>(name, "bool", def, description, v -> {
-            throw new BadValue("a boolean flag: write -XX:+" + name + " or -XX:-" + name);
-        });
+        return new Flag<>(name, "bool", def, description, new BoolValue(name));
     }
 
     public static Flag<Integer> integer(String name, int def, int min, int max, String description) {
-        return new Flag<>(name, "int", def, description, v -> {
-            try {
-                int i = Integer.parseInt(v.trim());
-                if (i < min || i > max) {
-                    throw new BadValue("an integer in [" + min + ", " + max + "]");
-                }
-                return i;
-            } catch (NumberFormatException e) {
-                throw new BadValue("an integer in [" + min + ", " + max + "]");
-            }
-        });
+        return new Flag<>(name, "int", def, description, new IntValue(min, max));
     }
 
     public static Flag<Double> decimal(String name, double def, double min, double max, String description) {
-        return new Flag<>(name, "double", def, description, v -> {
-            try {
-                double d = Double.parseDouble(v.trim());
-                if (!(d >= min && d <= max)) {
-                    throw new BadValue("a number in [" + min + ", " + max + "]");
-                }
-                return d;
-            } catch (NumberFormatException e) {
-                throw new BadValue("a number in [" + min + ", " + max + "]");
-            }
-        });
+        return new Flag<>(name, "double", def, description, new DecimalValue(min, max));
     }
 
     /** A free-form string (a path, a pattern list); "" means unset. */
     public static Flag<String> string(String name, String def, String description) {
-        return new Flag<>(name, "string", def, description, v -> v);
+        return new Flag<>(name, "string", def, description, new StringValue());
     }
 
     /** A string checked by a custom validator that throws {@link BadValue} with what it expected. */
@@ -84,22 +63,105 @@ public final class Flag<T> {
 
     /** One of an enum's constants, written in lower case with '-' for '_' (e.g. {@code last-writer}). */
     public static <E extends Enum<E>> Flag<E> choice(String name, Class<E> type, E def, String description) {
-        E[] values = type.getEnumConstants();
-        return new Flag<>(name, Arrays.stream(values).map(Flag::spell).reduce((a, b) -> a + "|" + b).orElse(""), def,
-                description, v -> {
-                    for (E e : values) {
-                        if (spell(e).equalsIgnoreCase(v.trim())) {
-                            return e;
-                        }
-                    }
-                    throw new BadValue("one of " + Arrays.stream(values).map(Flag::spell).toList());
-                });
+        ChoiceValue<E> parser = new ChoiceValue<>(type.getEnumConstants());
+        return new Flag<>(name, parser.spellings("|"), def, description, parser);
     }
 
     /** Comma-separated list; the empty string is the empty list. */
     public static Flag<List<String>> list(String name, List<String> def, String description) {
-        return new Flag<>(name, "list", List.copyOf(def), description, v -> v.isBlank() ? List.of()
-                : Arrays.stream(v.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList());
+        return new Flag<>(name, "list", List.copyOf(def), description, new ListValue());
+    }
+
+    /*
+     * The parsers of the built-in types are small named classes, not lambdas: flags are declared in premain, before the
+     * application's main, where every lambda is a class spun at run time (about a millisecond each there).
+     */
+
+    private record BoolValue(String name) implements Function<String, Boolean> {
+        @Override
+        public Boolean apply(String v) {
+            throw new BadValue("a boolean flag: write -XX:+" + name + " or -XX:-" + name);
+        }
+    }
+
+    private record IntValue(int min, int max) implements Function<String, Integer> {
+        @Override
+        public Integer apply(String v) {
+            try {
+                int i = Integer.parseInt(v.trim());
+                if (i < min || i > max) {
+                    throw new BadValue("an integer in [" + min + ", " + max + "]");
+                }
+                return i;
+            } catch (NumberFormatException e) {
+                throw new BadValue("an integer in [" + min + ", " + max + "]");
+            }
+        }
+    }
+
+    private record DecimalValue(double min, double max) implements Function<String, Double> {
+        @Override
+        public Double apply(String v) {
+            try {
+                double d = Double.parseDouble(v.trim());
+                if (!(d >= min && d <= max)) {
+                    throw new BadValue("a number in [" + min + ", " + max + "]");
+                }
+                return d;
+            } catch (NumberFormatException e) {
+                throw new BadValue("a number in [" + min + ", " + max + "]");
+            }
+        }
+    }
+
+    private static final class ChoiceValue<E extends Enum<E>> implements Function<String, E> {
+        private final E[] values;
+
+        ChoiceValue(E[] values) {
+            this.values = values;
+        }
+
+        String spellings(String separator) {
+            StringJoiner j = new StringJoiner(separator);
+            for (E e : values) {
+                j.add(spell(e));
+            }
+            return j.toString();
+        }
+
+        @Override
+        public E apply(String v) {
+            for (E e : values) {
+                if (spell(e).equalsIgnoreCase(v.trim())) {
+                    return e;
+                }
+            }
+            throw new BadValue("one of [" + spellings(", ") + "]");
+        }
+    }
+
+    private static final class StringValue implements Function<String, String> {
+        @Override
+        public String apply(String v) {
+            return v;
+        }
+    }
+
+    private static final class ListValue implements Function<String, List<String>> {
+        @Override
+        public List<String> apply(String v) {
+            if (v.isBlank()) {
+                return List.of();
+            }
+            List<String> out = new ArrayList<>();
+            for (String s : v.split(",")) {
+                String t = s.trim();
+                if (!t.isEmpty()) {
+                    out.add(t);
+                }
+            }
+            return List.copyOf(out);
+        }
     }
 
     /** The spelling of an enum constant as a flag value. */

@@ -9,7 +9,8 @@ import java.util.function.BooleanSupplier;
  * (tests that drive a feature directly, an agent attached to a running JVM).
  */
 public final class MainClass {
-    private static volatile BooleanSupplier loaded = () -> true;
+    /** Null until the agent registers (no lambda as the default: this class is loaded in premain). */
+    private static volatile BooleanSupplier loaded;
 
     private MainClass() {
     }
@@ -21,6 +22,7 @@ public final class MainClass {
 
     /** True once the launcher loaded the application's main class (and ever after). */
     public static boolean loaded() {
-        return loaded.getAsBoolean();
+        BooleanSupplier l = loaded;
+        return l == null || l.getAsBoolean();
     }
 }

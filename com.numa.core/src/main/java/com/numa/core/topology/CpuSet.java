@@ -71,7 +71,13 @@ public final class CpuSet {
     }
 
     public int[] toArray() {
-        return bits.stream().toArray();
+        // a loop, not bits.stream(): the agent resolves the topology before the application's main
+        int[] out = new int[bits.cardinality()];
+        int k = 0;
+        for (int i = bits.nextSetBit(0); i >= 0; i = bits.nextSetBit(i + 1)) {
+            out[k++] = i;
+        }
+        return out;
     }
 
     public CpuSet union(CpuSet other) {

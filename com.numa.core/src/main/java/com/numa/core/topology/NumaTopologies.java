@@ -49,7 +49,7 @@ public final class NumaTopologies {
         if (s.toLowerCase(Locale.ROOT).equals("auto")) {
             return real;
         }
-        if (s.chars().allMatch(Character::isDigit)) {
+        if (isCount(s)) {
             int n;
             try {
                 n = Integer.parseInt(s);
@@ -124,7 +124,7 @@ public final class NumaTopologies {
         Map<Integer, Integer> sharers = new HashMap<>();
         for (int i = 0; i < parts.size(); i++) {
             backing[i] = majorityRealNode(real, parts.get(i));
-            sharers.merge(backing[i], 1, Integer::sum);
+            sharers.put(backing[i], sharers.getOrDefault(backing[i], 0) + 1);
         }
         List<NumaNode> nodes = new ArrayList<>();
         int[][] distances = new int[parts.size()][parts.size()];
@@ -141,7 +141,8 @@ public final class NumaTopologies {
     private static int majorityRealNode(NumaTopology real, CpuSet cpus) {
         TreeMap<Integer, Integer> count = new TreeMap<>();
         for (int c : cpus.toArray()) {
-            count.merge(real.node(real.nodeOfCpu(c)).realNode(), 1, Integer::sum);
+            int node = real.node(real.nodeOfCpu(c)).realNode();
+            count.put(node, count.getOrDefault(node, 0) + 1);
         }
         int best = count.firstKey();
         for (Map.Entry<Integer, Integer> e : count.entrySet()) {
@@ -154,7 +155,31 @@ public final class NumaTopologies {
 
     /** Memory of real node {@code id} (summed if {@code real} is itself emulated and splits that node). */
     private static long realMemory(NumaTopology real, int id) {
-        return real.nodes().stream().filter(n -> n.realNode() == id).mapToLong(NumaNode::memoryBytes).sum();
+        long sum = 0;
+        for (NumaNode n : real.nodes()) {
+            if (n.realNode() == id) {
+                sum += n.memoryBytes();
+            }
+        }
+        return sum;
+    }
+
+    /*
+     * Loops rather than streams and lambdas on this path: the agent resolves the topology in premain, before the
+     * application's main, where each lambda is a class spun at run time.
+     */
+
+    /** True for a node count: digits only (and at least one). */
+    public static boolean isCount(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (!Character.isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static IllegalArgumentException bad(String spec, String problem) {
