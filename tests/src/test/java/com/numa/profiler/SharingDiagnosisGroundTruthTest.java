@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.numa.core.io.JsonFiles;
+import com.numa.profiler.groundtruth.ParkingWorkersProgram;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -198,9 +199,10 @@ class SharingDiagnosisGroundTruthTest {
             java.util.regex.Matcher waits = java.util.regex.Pattern.compile("parker-" + k + " 0 contended enters, (\\d+) waits")
                     .matcher(m.get(0).get("threads"));
             assertTrue(waits.find(), m.get(0).get("threads"));
-            // every park is a wait; the sampler's last reading of a thread may miss its last 100 ms
+            // every park is a wait, plus the tail's sleep; a sampler starved by a busy machine may still read late
             long counted = Long.parseLong(waits.group(1));
-            assertTrue(counted <= 3000 && counted >= 1500, m.get(0).get("threads"));
+            assertTrue(counted <= ParkingWorkersProgram.PARKS + 1 && counted >= ParkingWorkersProgram.PARKS / 2,
+                    m.get(0).get("threads"));
         }
         assertTrue(m.get(0).get("advice").contains("-XX:+NUMAOpts"), m.get(0).get("advice"));
         JsonNode d = JsonFiles.mapper().readTree(r.file("summary.json")).get("diagnosis");
