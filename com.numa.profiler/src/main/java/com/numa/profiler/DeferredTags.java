@@ -17,14 +17,16 @@ final class DeferredTags {
     private static final int FIRST_CAPACITY = 256;
 
     private static final class Generation {
-        /** (1 << 63) | (hash << 32) | length, 0 = free. */
-        final long[] keys;
-        final long[] words;
+        /** Per slot two longs: the key, (1 << 63) | (hash << 32) | length (0 = free), then the word. */
+        final long[] slots;
         int size;
 
         Generation(int capacity) {
-            keys = new long[capacity];
-            words = new long[capacity];
+            slots = new long[capacity * 2];
+        }
+
+        int capacity() {
+            return slots.length >>> 1;
         }
     }
 
@@ -55,33 +57,30 @@ final class DeferredTags {
     /** Remembers {@code word} for a new array; called by the allocating thread only. */
     void put(int identityHash, int length, long word) {
         Generation g = young;
-        if ((g.size + 1) * 2 > g.keys.length) {
-            g = g.keys.length < maxCapacity ? grown(g) : retire(g);
+        if ((g.size + 1) * 2 > g.capacity()) {
+            g = g.capacity() < maxCapacity ? grown(g) : retire(g);
         }
-        long k = key(identityHash, length);
-        long[] keys = g.keys;
-        int mask = keys.length - 1;
-        int i = slot(identityHash, mask);
-        while (keys[i] != 0) {
-            i = (i + 1) & mask;
-        }
-        g.words[i] = word; // before the key: a racing reader that sees the key sees the word on x86
-        keys[i] = k;
+        insert(g.slots, key(identityHash, length), identityHash, word);
         g.size++;
     }
 
+    private static void insert(long[] slots, long key, int identityHash, long word) {
+        int mask = (slots.length >>> 1) - 1;
+        int i = slot(identityHash, mask);
+        while (slots[2 * i] != 0) {
+            i = (i + 1) & mask;
+        }
+        slots[2 * i + 1] = word; // before the key: a racing reader that sees the key sees the word on x86
+        slots[2 * i] = key;
+    }
+
     private Generation grown(Generation g) {
-        Generation n = new Generation(g.keys.length * 2);
-        int mask = n.keys.length - 1;
-        for (int j = 0; j < g.keys.length; j++) {
-            long k = g.keys[j];
+        Generation n = new Generation(g.capacity() * 2);
+        long[] from = g.slots;
+        for (int j = 0; j < from.length; j += 2) {
+            long k = from[j];
             if (k != 0) {
-                int i = slot((int) (k >>> 32), mask);
-                while (n.keys[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                n.words[i] = g.words[j];
-                n.keys[i] = k;
+                insert(n.slots, k, (int) (k >>> 32), from[j + 1]);
             }
         }
         n.size = g.size;
@@ -89,13 +88,20 @@ final class DeferredTags {
         return n;
     }
 
+    /**
+     * The young generation becomes the old one; the old one's array is cleared and reused (a racing reader of it finds
+     * fewer tags, nothing worse), so a full-sized thread allocates nothing more.
+     */
     private Generation retire(Generation g) {
-        Generation before = old;
-        if (before != null) {
-            dropped += before.size;
-        }
+        Generation n = old;
         old = g;
-        Generation n = new Generation(g.keys.length);
+        if (n == null) {
+            n = new Generation(g.capacity());
+        } else {
+            dropped += n.size;
+            java.util.Arrays.fill(n.slots, 0L);
+            n.size = 0;
+        }
         young = n;
         return n;
     }
@@ -114,15 +120,15 @@ final class DeferredTags {
     }
 
     private static long find(Generation g, int identityHash, long k) {
-        long[] keys = g.keys;
-        int mask = keys.length - 1;
+        long[] slots = g.slots;
+        int mask = (slots.length >>> 1) - 1;
         for (int i = slot(identityHash, mask), n = 0; n <= mask; i = (i + 1) & mask, n++) {
-            long at = keys[i];
+            long at = slots[2 * i];
             if (at == 0) {
                 return 0;
             }
             if (at == k) {
-                return g.words[i];
+                return slots[2 * i + 1];
             }
         }
         return 0;
