@@ -12,9 +12,48 @@ package com.numa.profiler;
  * sampled access after that counts as of unknown owner, as arrays made by uninstrumented code do. Only the owning
  * thread writes; other threads read racily (a race costs one tag, never an exception: each generation is immutable in
  * shape and published through a volatile field).
+ *
+ * <p>Memory is bounded twice over, since the tags live on the application's heap: all threads' generations together
+ * take slots from one {@link Budget} (a generation that cannot grow is recycled instead), and the runtime forgets the
+ * tags of threads that have ended ({@link #ownerEnded}), giving their slots back.
  */
 final class DeferredTags {
     private static final int FIRST_CAPACITY = 256;
+    /** Bytes of one slot (key and word). */
+    static final int SLOT_BYTES = 16;
+
+    /** Slots all threads' generations may hold together. */
+    static final class Budget {
+        private final java.util.concurrent.atomic.AtomicLong free;
+
+        Budget(long slots) {
+            free = new java.util.concurrent.atomic.AtomicLong(slots);
+        }
+
+        /** One sixty-fourth of the heap the application may grow to. */
+        static Budget ofHeap() {
+            return new Budget(Runtime.getRuntime().maxMemory() / 64 / SLOT_BYTES);
+        }
+
+        boolean take(long slots) {
+            long f;
+            do {
+                f = free.get();
+                if (f < slots) {
+                    return false;
+                }
+            } while (!free.compareAndSet(f, f - slots));
+            return true;
+        }
+
+        void give(long slots) {
+            free.addAndGet(slots);
+        }
+
+        long free() {
+            return free.get();
+        }
+    }
 
     private static final class Generation {
         /** Per slot two longs: the key, (1 << 63) | (hash << 32) | length (0 = free), then the word. */
@@ -31,18 +70,41 @@ final class DeferredTags {
     }
 
     private final int maxCapacity;
+    private final Budget budget;
+    /** The allocating thread, weakly: its tags are forgotten once it has ended. */
+    private final java.lang.ref.WeakReference<Thread> owner;
     private volatile Generation young;
     private volatile Generation old;
     /** Tags dropped with an old generation (their arrays may be dead or alive; no one can tell without a reference). */
     private long dropped;
 
-    /** {@code maxCapacity}: slots of a generation at most (a power of two). */
-    DeferredTags(int maxCapacity) {
+    /**
+     * {@code maxCapacity}: slots of a generation at most (a power of two); the first generation's slots are taken
+     * from {@code budget} whatever it holds (a thread always has some), later growth only while it has them.
+     */
+    DeferredTags(int maxCapacity, Budget budget) {
         if (Integer.bitCount(maxCapacity) != 1 || maxCapacity < 16) {
             throw new IllegalArgumentException("capacity must be a power of two from 16: " + maxCapacity);
         }
         this.maxCapacity = maxCapacity;
+        this.budget = budget;
+        this.owner = new java.lang.ref.WeakReference<>(Thread.currentThread());
         this.young = new Generation(Math.min(FIRST_CAPACITY, maxCapacity));
+        budget.give(-young.capacity());
+    }
+
+    /** True once the thread that made these tags has ended (or been collected). */
+    boolean ownerEnded() {
+        Thread t = owner.get();
+        return t == null || !t.isAlive();
+    }
+
+    /** Gives every slot back to the budget; the tags are gone (the caller no longer searches them). */
+    long release() {
+        Generation o = old;
+        long slots = young.capacity() + (o == null ? 0 : o.capacity());
+        budget.give(slots);
+        return size() + dropped;
     }
 
     private static long key(int identityHash, int length) {
@@ -58,7 +120,7 @@ final class DeferredTags {
     void put(int identityHash, int length, long word) {
         Generation g = young;
         if ((g.size + 1) * 2 > g.capacity()) {
-            g = g.capacity() < maxCapacity ? grown(g) : retire(g);
+            g = g.capacity() < maxCapacity && budget.take(g.capacity()) ? grown(g) : retire(g);
         }
         insert(g.slots, key(identityHash, length), identityHash, word);
         g.size++;
@@ -94,6 +156,12 @@ final class DeferredTags {
      */
     private Generation retire(Generation g) {
         Generation n = old;
+        if (n == null && !budget.take(g.capacity())) {
+            dropped += g.size; // no budget for a second generation: this one is cleared and starts again
+            java.util.Arrays.fill(g.slots, 0L);
+            g.size = 0;
+            return g;
+        }
         old = g;
         if (n == null) {
             n = new Generation(g.capacity());

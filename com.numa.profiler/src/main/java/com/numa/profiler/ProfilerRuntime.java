@@ -35,8 +35,15 @@ final class ProfilerRuntime implements AccessSink {
      * ({@link #deferArrays}): arrays enter the side table when a sampled access first meets them, see DeferredTags.
      */
     private int deferredCapacity;
-    /** Every thread's deferred tags (copy on write): an array may be met first by a thread other than its allocator. */
+    /**
+     * The deferred tags of every live thread (copy on write): an array may be met first by a thread other than its
+     * allocator. Ended threads' tags are dropped when a new thread registers, so the searches and the memory follow
+     * the live threads, not every thread the program ever started.
+     */
     private volatile DeferredTags[] deferred = new DeferredTags[0];
+    private final DeferredTags.Budget deferredBudget = DeferredTags.Budget.ofHeap();
+    /** Tags forgotten with their ended threads. */
+    private long deferredReleased;
     /** Arrays that a sampled access met before any side-table entry: found among the deferred tags, or not. */
     private final java.util.concurrent.atomic.LongAdder deferredMet = new java.util.concurrent.atomic.LongAdder();
     private final java.util.concurrent.atomic.LongAdder deferredUnknown = new java.util.concurrent.atomic.LongAdder();
@@ -112,7 +119,9 @@ final class ProfilerRuntime implements AccessSink {
      * Before {@link #install()}.
      */
     void deferArrays(int perThread) {
-        new DeferredTags(perThread); // checks the argument
+        if (Integer.bitCount(perThread) != 1 || perThread < 16) {
+            throw new IllegalArgumentException("capacity must be a power of two from 16: " + perThread);
+        }
         this.deferredCapacity = perThread;
     }
 
@@ -123,7 +132,10 @@ final class ProfilerRuntime implements AccessSink {
 
     /** Deferred tags forgotten because their thread's generation filled up (whether the arrays were alive or not). */
     long deferredDropped() {
-        long n = 0;
+        long n;
+        synchronized (this) {
+            n = deferredReleased;
+        }
         for (DeferredTags d : deferred) {
             n += d.dropped();
         }
@@ -505,12 +517,20 @@ final class ProfilerRuntime implements AccessSink {
     private DeferredTags deferredTags(ProfiledThread t) {
         DeferredTags d = t.deferredTags;
         if (d == null) {
-            d = new DeferredTags(deferredCapacity);
+            d = new DeferredTags(deferredCapacity, deferredBudget);
             synchronized (this) {
                 DeferredTags[] all = deferred;
-                DeferredTags[] more = java.util.Arrays.copyOf(all, all.length + 1);
-                more[all.length] = d;
-                deferred = more;
+                DeferredTags[] live = new DeferredTags[all.length + 1];
+                int n = 0;
+                for (DeferredTags other : all) {
+                    if (other.ownerEnded()) {
+                        deferredReleased += other.release();
+                    } else {
+                        live[n++] = other;
+                    }
+                }
+                live[n++] = d;
+                deferred = java.util.Arrays.copyOf(live, n);
             }
             t.deferredTags = d;
         }

@@ -142,6 +142,41 @@ class ProfilerRuntimeTest {
     }
 
     /**
+     * Deferred tags follow the live threads: once a thread has ended, the next thread to register drops its tags (their
+     * slots go back to the budget), so a program that starts thread after thread neither grows the search nor the
+     * memory; an array of the ended thread first met afterwards counts as of unknown owner, and the drop is counted.
+     */
+    @Test
+    void endedThreadsDeferredTagsAreDroppedWhenTheNextThreadRegisters() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1, 256);
+        rt.deferArrays(1024);
+        rt.install();
+        try {
+            Object[][] made = new Object[5][];
+            for (int k = 0; k < made.length; k++) {
+                int i = k;
+                on("short-lived-" + k + "@0", () -> {
+                    made[i] = new Object[2];
+                    rt.allocated(made[i], 3);
+                });
+            }
+            assertEquals(4, rt.deferredDropped(), "the first four threads' tags were dropped as the next registered");
+            on("reader@1", () -> {
+                int countdown = com.numa.profiler.rt.Hooks.countdown();
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[0], 0, countdown);
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[4], 0, countdown);
+                com.numa.profiler.rt.Hooks.storeCountdown(countdown);
+            });
+            ProfiledThread reader = rt.inventory().snapshot()[made.length];
+            assertEquals(1, reader.unknownOwnerReads, "the first thread's array: its tag went with its thread");
+            assertEquals(1, reader.sharedReads, "the last thread's tag is still searchable until another registers");
+        } finally {
+            com.numa.profiler.rt.Hooks.install(null);
+            com.numa.profiler.rt.Hooks.setSampling(1);
+        }
+    }
+
+    /**
      * Sampled mode with deferred array tags: an array enters the side table at its first sampled access, with the tag its
      * allocator deferred (owner = allocator, its site and node), whichever thread meets it first; allocations are counted
      * exactly (not sampled), and an array nobody tagged counts as of unknown owner.
