@@ -151,6 +151,9 @@ public final class NumaProfiler {
         }
         runtime.attach(window);
         runtime.useFieldReach(new FieldReach(filter));
+        if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
+            runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 8)));
+        }
         if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
             runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
         }
@@ -329,6 +332,12 @@ public final class NumaProfiler {
         Map<String, Object> side = new LinkedHashMap<>();
         side.put("tracked_objects", runtime.sideTable().size());
         side.put("refused_objects_table_full", runtime.sideTable().refused());
+        if (runtime.sampling() > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
+            long[] met = runtime.deferredArrays();
+            side.put("deferred_arrays_met_tagged", met[0]);
+            side.put("deferred_arrays_met_unknown", met[1]);
+            side.put("deferred_tags_dropped", runtime.deferredDropped());
+        }
         m.put("side_table", side);
         Map<String, Object> win = new LinkedHashMap<>();
         win.put("explicit_gcs_seen", window.explicitGcs());

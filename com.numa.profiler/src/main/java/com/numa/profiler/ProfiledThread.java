@@ -41,6 +41,8 @@ final class ProfiledThread {
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */
     SideTable.Entry lastEntry;
     SideTable.Entry previousEntry;
+    /** Sampled mode: tags of arrays this thread allocated that no sampled access has met yet (made on first use). */
+    DeferredTags deferredTags;
     int node = -1;
     int nodeCountdown;
     /** Objects this thread allocated under -XX:NUMAProfilerTrace (the counter part of their trace ids). */

@@ -46,6 +46,10 @@ public final class ProfilerFlags {
             "Already loaded classes to retransform (method bodies only, e.g. java.util.HashMap*); their objects use the side table");
     public static final Flag<Integer> SAMPLING = Flag.integer("NUMAProfilerSampling", 1, 1, 1 << 20,
             "Count one access in N per thread and scale the counts by N (1 = every access)");
+    public static final Flag<Boolean> DEFER_ARRAYS = Flag.bool("NUMAProfilerDeferArrays", true,
+            "With NUMAProfilerSampling > 1, an array gets its side-table entry (owner word) when a sampled access first "
+                    + "meets it, not at allocation (each thread remembers the tags of its last SideTableCapacity/16 to /8 "
+                    + "arrays); off = every array at allocation");
     public static final Flag<Integer> EXPLICIT_GC_THRESHOLD = Flag.integer("NUMAProfilerExplicitGCThreshold", 0, 0,
             Integer.MAX_VALUE, "Start profiling after the N-th explicit System.gc()/Runtime.gc() (0 = from the start)");
     public static final Flag<String> START_AT = Flag.custom("NUMAProfilerStartAt", CoreFlags.METHOD_TYPE, "",
@@ -96,6 +100,7 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
+                DEFER_ARRAYS,
                 EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SITE_DEPTH, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
                 NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET, DIAGNOSE, DIAGNOSE_OBJECTS, DIAGNOSE_THRESHOLDS);
     }

@@ -30,6 +30,23 @@ final class ProfilerRuntime implements AccessSink {
     private FieldReach fieldReach;
     /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
     private AllocationStacks stacks;
+    /**
+     * Slots of a thread's deferred-tag generation, or 0: arrays enter the side table at allocation. Sampled mode sets it
+     * ({@link #deferArrays}): arrays enter the side table when a sampled access first meets them, see DeferredTags.
+     */
+    private int deferredCapacity;
+    /**
+     * The deferred tags of every live thread (copy on write): an array may be met first by a thread other than its
+     * allocator. Ended threads' tags are dropped when a new thread registers, so the searches and the memory follow
+     * the live threads, not every thread the program ever started.
+     */
+    private volatile DeferredTags[] deferred = new DeferredTags[0];
+    private final DeferredTags.Budget deferredBudget = DeferredTags.Budget.ofHeap();
+    /** Tags forgotten with their ended threads. */
+    private long deferredReleased;
+    /** Arrays that a sampled access met before any side-table entry: found among the deferred tags, or not. */
+    private final java.util.concurrent.atomic.LongAdder deferredMet = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder deferredUnknown = new java.util.concurrent.atomic.LongAdder();
     /** Null unless -XX:+NUMAProfilerDiagnose: then write-shared objects are handed to it, see {@link #diagnosed}. */
     private SharingTracker sharing;
     private volatile boolean failed;
@@ -66,6 +83,12 @@ final class ProfilerRuntime implements AccessSink {
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
         sideTable.lookup(this);
+        if (deferredCapacity > 0 && t != null) {
+            Object[] probe = new Object[1];
+            tag(t, probe, 0, 0, false);
+            adopt(t, probe, System.identityHashCode(probe));
+            deferredMet.reset();
+        }
         if (fieldReach != null) {
             fieldReach.fieldsReachable(StringBuilder.class);
         }
@@ -88,6 +111,35 @@ final class ProfilerRuntime implements AccessSink {
     /** Instances whose fields no instrumented code can reach stay out of the side table; before {@link #install()}. */
     void useFieldReach(FieldReach reach) {
         this.fieldReach = reach;
+    }
+
+    /**
+     * Sampled mode: arrays get their side-table entry when a sampled access first meets them, not at allocation; each
+     * thread remembers the tags of its last {@code perThread / 2} to {@code perThread} arrays (a power of two).
+     * Before {@link #install()}.
+     */
+    void deferArrays(int perThread) {
+        if (Integer.bitCount(perThread) != 1 || perThread < 16) {
+            throw new IllegalArgumentException("capacity must be a power of two from 16: " + perThread);
+        }
+        this.deferredCapacity = perThread;
+    }
+
+    /** Arrays met by a sampled access before they had an entry: {tag found, tag not found (unknown owner)}. */
+    long[] deferredArrays() {
+        return new long[] {deferredMet.sum(), deferredUnknown.sum()};
+    }
+
+    /** Deferred tags forgotten because their thread's generation filled up (whether the arrays were alive or not). */
+    long deferredDropped() {
+        long n;
+        synchronized (this) {
+            n = deferredReleased;
+        }
+        for (DeferredTags d : deferred) {
+            n += d.dropped();
+        }
+        return n;
     }
 
     /** Allocation sites carry the calling frames (-XX:NUMAProfilerSiteDepth > 1); before {@link #install()}. */
@@ -427,11 +479,62 @@ final class ProfilerRuntime implements AccessSink {
         SideTable.Entry e = cache[i];
         if (e == null || e.get() != o) {
             e = sideTable.lookup(o, h);
+            if (e == null && deferredCapacity > 0 && o.getClass().isArray()) {
+                e = adopt(t, o, h);
+            }
             if (e != null) {
                 cache[i] = e;
             }
         }
         return e;
+    }
+
+    /**
+     * The first sampled access to array {@code o} that has no entry yet: its entry gets the tag its allocator deferred
+     * (the allocating thread is looked at first, then the others), or word 0 (unknown owner: made by uninstrumented
+     * code, or its tag was forgotten), which spares the next sampled access the search.
+     */
+    private SideTable.Entry adopt(ProfiledThread t, Object o, int h) {
+        int length = java.lang.reflect.Array.getLength(o);
+        DeferredTags own = t.deferredTags;
+        long word = own == null ? 0 : own.find(h, length);
+        if (word == 0) {
+            for (DeferredTags d : deferred) {
+                if (d != own && (word = d.find(h, length)) != 0) {
+                    break;
+                }
+            }
+        }
+        if (word == 0) {
+            deferredUnknown.increment();
+        } else {
+            deferredMet.increment();
+        }
+        return sideTable.putIfAbsent(o, h, word);
+    }
+
+    /** The calling thread's deferred tags, made (and registered for the other threads' searches) on first use. */
+    private DeferredTags deferredTags(ProfiledThread t) {
+        DeferredTags d = t.deferredTags;
+        if (d == null) {
+            d = new DeferredTags(deferredCapacity, deferredBudget);
+            synchronized (this) {
+                DeferredTags[] all = deferred;
+                DeferredTags[] live = new DeferredTags[all.length + 1];
+                int n = 0;
+                for (DeferredTags other : all) {
+                    if (other.ownerEnded()) {
+                        deferredReleased += other.release();
+                    } else {
+                        live[n++] = other;
+                    }
+                }
+                live[n++] = d;
+                deferred = java.util.Arrays.copyOf(live, n);
+            }
+            t.deferredTags = d;
+        }
+        return d;
     }
 
     private void staticAccess(int classId, boolean write) {
@@ -551,7 +654,13 @@ final class ProfilerRuntime implements AccessSink {
             long w = HeaderWordAccess.get(o, at);
             HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
         } else if (array ? sideTable.tracks(o) : allocatedClass(t, o).sizeTracked) {
-            sideTable.putNew(o, OwnerWords.tag(t.key, siteId, node)); // a new object: the table cannot know it yet
+            long word = OwnerWords.tag(t.key, siteId, node);
+            if (array && deferredCapacity > 0) {
+                // no reference escaped yet, so no access can have met it: the first sampled one finds this tag
+                deferredTags(t).put(System.identityHashCode(o), java.lang.reflect.Array.getLength(o), word);
+            } else {
+                sideTable.putNew(o, word); // a new object: the table cannot know it yet
+            }
         }
         if (counting) {
             long bytes = array ? sizes.sizeOf(o) : allocatedClass(t, o).size;

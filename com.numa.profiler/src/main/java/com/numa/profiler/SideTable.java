@@ -124,6 +124,22 @@ final class SideTable {
         return true;
     }
 
+    /**
+     * The entry of {@code o}, made with {@code word} unless the table (or a racing thread) already has one; null when the
+     * table is full. {@code identityHash} is {@code System.identityHashCode(o)}. An entry with word 0 stands for an
+     * object of unknown owner: it only saves the next lookup the search that found nothing (see DeferredTags).
+     */
+    Entry putIfAbsent(Object o, int identityHash, long word) {
+        int h = mix(identityHash);
+        Class<?> c = o.getClass();
+        int length = c.isArray() ? Array.getLength(o) : 1;
+        Entry e = stripes[h & (STRIPES - 1)].insertIfAbsent(o, h, word, chunkShift(c, length), length, stripeCapacity);
+        if (e == null && word != 0) {
+            refused.incrementAndGet();
+        }
+        return e;
+    }
+
     /** Tracks {@code o} with {@code word} (or updates its word); false when the table is full. */
     boolean put(Object o, long word) {
         int h = mix(System.identityHashCode(o));
@@ -185,6 +201,15 @@ final class SideTable {
                 }
             }
             return null;
+        }
+
+        synchronized Entry insertIfAbsent(Object o, int h, long word, int chunkShift, int length, int capacity) {
+            Entry known = find(o, h);
+            if (known != null) {
+                return known;
+            }
+            Entry e = new Entry(o, h, word, chunkShift, length);
+            return insert(e, capacity) ? e : null;
         }
 
         synchronized boolean insert(Entry e, int capacity) {

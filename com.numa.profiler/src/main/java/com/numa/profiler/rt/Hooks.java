@@ -50,12 +50,14 @@ public final class Hooks {
         java.util.Arrays.fill(COUNTDOWN, 0);
     }
 
+    @OutOfLine
     public static void read(Object o) {
         if (active && o != null) {
             sink.read(o);
         }
     }
 
+    @OutOfLine
     public static void write(Object o) {
         if (active && o != null) {
             sink.write(o);
@@ -63,6 +65,7 @@ public final class Hooks {
     }
 
     /** A load from {@code array[index]}; the index may be out of bounds (the load itself throws then). */
+    @OutOfLine
     public static void readArray(Object array, int index) {
         if (active && array != null) {
             sink.readArray(array, index);
@@ -70,6 +73,7 @@ public final class Hooks {
     }
 
     /** A store into {@code array[index]}; the index may be out of bounds (the store itself throws then). */
+    @OutOfLine
     public static void writeArray(Object array, int index) {
         if (active && array != null) {
             sink.writeArray(array, index);
@@ -77,6 +81,7 @@ public final class Hooks {
     }
 
     /** Diagnosis only (-XX:+NUMAProfilerDiagnose): a field read with the field's id. */
+    @OutOfLine
     public static void readField(Object o, int fieldId) {
         if (active && o != null) {
             sink.readField(o, fieldId);
@@ -84,6 +89,7 @@ public final class Hooks {
     }
 
     /** Diagnosis only: a field write with the field's id. */
+    @OutOfLine
     public static void writeField(Object o, int fieldId) {
         if (active && o != null) {
             sink.writeField(o, fieldId);
@@ -100,12 +106,14 @@ public final class Hooks {
         return a.compareAndSet(expect, update);
     }
 
+    @OutOfLine
     public static void readStatic(int classId) {
         if (active) {
             sink.readStatic(classId);
         }
     }
 
+    @OutOfLine
     public static void writeStatic(int classId) {
         if (active) {
             sink.writeStatic(classId);
@@ -251,6 +259,7 @@ public final class Hooks {
         }
     }
 
+    @OutOfLine
     public static void allocated(Object o, int siteId) {
         AccessSink s = sink;
         if (s != null && o != null) {
