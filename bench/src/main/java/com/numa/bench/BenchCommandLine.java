@@ -2,9 +2,12 @@ package com.numa.bench;
 
 import com.numa.bench.workloads.Workload;
 import com.numa.bench.workloads.Workloads;
+import com.numa.core.io.AtomicFiles;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -56,6 +59,18 @@ public final class BenchCommandLine {
     public static void require(CommandSpec spec, boolean valid, String problem) {
         if (!valid) {
             throw new ParameterException(spec.commandLine(), problem);
+        }
+    }
+
+    /**
+     * A driver's result: its CSV table and the {@code # } summary line below it on standard output, and both in
+     * {@code csv} (written atomically) when the user asked for a file.
+     */
+    public static void publish(String table, String summary, Path csv) throws IOException {
+        System.out.print(table);
+        System.out.print(summary);
+        if (csv != null) {
+            AtomicFiles.writeString(csv, table + summary);
         }
     }
 

@@ -13,7 +13,6 @@ import com.numa.characterize.suite.RunOptions;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
-import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.CsvTables;
 import com.numa.core.io.JsonFiles;
 import com.numa.core.stats.Stats;
@@ -186,11 +185,7 @@ public final class OptDoNoHarm implements Callable<Integer> {
                 "geomean_program_ratio", fmt("%.3f", Stats.geomean(a)), "flags", String.join(" ", optFlags), "size", size,
                 "warmup", warmup, "iterations", iterations, "threads", threads, "scale", scale, "java",
                 System.getProperty("java.version")));
-        System.out.print(table);
-        System.out.print(summary);
-        if (csv != null) {
-            AtomicFiles.writeString(csv, table + summary);
-        }
+        BenchCommandLine.publish(table, summary, csv);
         return 0;
     }
 

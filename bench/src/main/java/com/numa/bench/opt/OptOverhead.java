@@ -7,7 +7,6 @@ import com.numa.bench.workloads.Workload;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
 import com.numa.core.flags.FlagException;
-import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.CsvTables;
 import com.numa.core.stats.Stats;
 import java.io.IOException;
@@ -133,11 +132,7 @@ public final class OptOverhead implements Callable<Integer> {
                 format("%.2f", 100.0 * (Stats.geomean(minRatios) - 1)), "mean_thread_cpu_pct",
                 format("%.3f", Stats.mean(threadCpu)), "flags", String.join(" ", optFlags), "cpu", cpu, "java",
                 System.getProperty("java.version")));
-        System.out.print(table);
-        System.out.print(summary);
-        if (csv != null) {
-            AtomicFiles.writeString(csv, table + summary);
-        }
+        BenchCommandLine.publish(table, summary, csv);
         return 0;
     }
 

@@ -9,7 +9,6 @@ import com.numa.characterize.suite.Suite;
 import com.numa.characterize.suite.Suites;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
-import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.CsvTables;
 import com.numa.core.stats.Stats;
 import com.numa.speedup.SpeedupMeasurement;
@@ -181,11 +180,7 @@ public final class SpeedupOverhead implements Callable<Integer> {
                 "target_pct", TARGET_PCT, "target_met", worst <= TARGET_PCT ? "yes" : "no", "load_before",
                 loadBefore, "load_after", loadAfter, "cpus", Runtime.getRuntime().availableProcessors(), "java",
                 System.getProperty("java.version")));
-        System.out.print(table);
-        System.out.print(summary);
-        if (csv != null) {
-            AtomicFiles.writeString(csv, table + summary);
-        }
+        BenchCommandLine.publish(table, summary, csv);
         return 0;
     }
 
