@@ -46,6 +46,11 @@ final class DeferredTags {
             return true;
         }
 
+        /** Takes {@code slots} even beyond what is free: a thread's first generation is never refused. */
+        void spend(long slots) {
+            free.addAndGet(-slots);
+        }
+
         void give(long slots) {
             free.addAndGet(slots);
         }
@@ -83,14 +88,19 @@ final class DeferredTags {
      * from {@code budget} whatever it holds (a thread always has some), later growth only while it has them.
      */
     DeferredTags(int maxCapacity, Budget budget) {
-        if (Integer.bitCount(maxCapacity) != 1 || maxCapacity < 16) {
-            throw new IllegalArgumentException("capacity must be a power of two from 16: " + maxCapacity);
-        }
-        this.maxCapacity = maxCapacity;
+        this.maxCapacity = checkedCapacity(maxCapacity);
         this.budget = budget;
         this.owner = new java.lang.ref.WeakReference<>(Thread.currentThread());
         this.young = new Generation(Math.min(FIRST_CAPACITY, maxCapacity));
-        budget.give(-young.capacity());
+        budget.spend(young.capacity());
+    }
+
+    /** {@code capacity} if it can be a generation's most slots (a power of two from 16), else IllegalArgumentException. */
+    static int checkedCapacity(int capacity) {
+        if (Integer.bitCount(capacity) != 1 || capacity < 16) {
+            throw new IllegalArgumentException("capacity must be a power of two from 16: " + capacity);
+        }
+        return capacity;
     }
 
     /** True once the thread that made these tags has ended (or been collected). */

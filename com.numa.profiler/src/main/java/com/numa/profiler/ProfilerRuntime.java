@@ -119,10 +119,7 @@ final class ProfilerRuntime implements AccessSink {
      * Before {@link #install()}.
      */
     void deferArrays(int perThread) {
-        if (Integer.bitCount(perThread) != 1 || perThread < 16) {
-            throw new IllegalArgumentException("capacity must be a power of two from 16: " + perThread);
-        }
-        this.deferredCapacity = perThread;
+        this.deferredCapacity = DeferredTags.checkedCapacity(perThread);
     }
 
     /** Arrays met by a sampled access before they had an entry: {tag found, tag not found (unknown owner)}. */

@@ -58,6 +58,8 @@ class ProfilerRuntimeTest {
     @org.junit.jupiter.api.AfterEach
     void reset() {
         com.numa.profiler.rt.Hooks.setActive(false);
+        com.numa.profiler.rt.Hooks.install(null); // tests that install a runtime leave no sink behind
+        com.numa.profiler.rt.Hooks.setSampling(1);
     }
 
     @Test
@@ -110,35 +112,30 @@ class ProfilerRuntimeTest {
     void samplingCountsOneInNPerThreadAcrossCallsAndScales() throws Exception {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 8);
         rt.install();
-        try {
-            Tagged obj = new Tagged();
-            Object[] arr = new Object[2];
-            on("a@0", () -> {
-                rt.allocated(obj, 1);
-                rt.allocated(arr, 2);
-            });
-            on("b@0", () -> {
-                int countdown = com.numa.profiler.rt.Hooks.countdown();
-                for (int i = 0; i < 37; i++) {
-                    countdown = com.numa.profiler.rt.Hooks.readSampled(obj, countdown);
-                }
-                com.numa.profiler.rt.Hooks.storeCountdown(countdown); // handed back before the call,
-                readsInACallee(obj, 43);
-                countdown = com.numa.profiler.rt.Hooks.countdown(); // reloaded after it, as instrumented code does
-                for (int i = 0; i < 20; i++) {
-                    countdown = com.numa.profiler.rt.Hooks.writeArraySampled(arr, i & 1, countdown);
-                }
-            });
-            ProfiledThread b = rt.inventory().snapshot()[1];
-            assertEquals(80, b.reads, "reads 1, 9, ..., 73 of the 80 are sampled (10), each weighs 8");
-            assertEquals(80, b.sharedReads);
-            assertEquals(24, b.writes, "the countdown carries on: accesses 81, 89 and 97 are sampled");
-            assertEquals(8, b.sharedWrites, "the first write makes b the owner, the later ones are private");
-            assertEquals(24, b.sideTableAccesses);
-        } finally {
-            com.numa.profiler.rt.Hooks.install(null);
-            com.numa.profiler.rt.Hooks.setSampling(1);
-        }
+        Tagged obj = new Tagged();
+        Object[] arr = new Object[2];
+        on("a@0", () -> {
+            rt.allocated(obj, 1);
+            rt.allocated(arr, 2);
+        });
+        on("b@0", () -> {
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            for (int i = 0; i < 37; i++) {
+                countdown = com.numa.profiler.rt.Hooks.readSampled(obj, countdown);
+            }
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown); // handed back before the call,
+            readsInACallee(obj, 43);
+            countdown = com.numa.profiler.rt.Hooks.countdown(); // reloaded after it, as instrumented code does
+            for (int i = 0; i < 20; i++) {
+                countdown = com.numa.profiler.rt.Hooks.writeArraySampled(arr, i & 1, countdown);
+            }
+        });
+        ProfiledThread b = rt.inventory().snapshot()[1];
+        assertEquals(80, b.reads, "reads 1, 9, ..., 73 of the 80 are sampled (10), each weighs 8");
+        assertEquals(80, b.sharedReads);
+        assertEquals(24, b.writes, "the countdown carries on: accesses 81, 89 and 97 are sampled");
+        assertEquals(8, b.sharedWrites, "the first write makes b the owner, the later ones are private");
+        assertEquals(24, b.sideTableAccesses);
     }
 
     /**
@@ -151,29 +148,24 @@ class ProfilerRuntimeTest {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1, 256);
         rt.deferArrays(1024);
         rt.install();
-        try {
-            Object[][] made = new Object[5][];
-            for (int k = 0; k < made.length; k++) {
-                int i = k;
-                on("short-lived-" + k + "@0", () -> {
-                    made[i] = new Object[2];
-                    rt.allocated(made[i], 3);
-                });
-            }
-            assertEquals(4, rt.deferredDropped(), "the first four threads' tags were dropped as the next registered");
-            on("reader@1", () -> {
-                int countdown = com.numa.profiler.rt.Hooks.countdown();
-                countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[0], 0, countdown);
-                countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[4], 0, countdown);
-                com.numa.profiler.rt.Hooks.storeCountdown(countdown);
+        Object[][] made = new Object[5][];
+        for (int k = 0; k < made.length; k++) {
+            int i = k;
+            on("short-lived-" + k + "@0", () -> {
+                made[i] = new Object[2];
+                rt.allocated(made[i], 3);
             });
-            ProfiledThread reader = rt.inventory().snapshot()[made.length];
-            assertEquals(1, reader.unknownOwnerReads, "the first thread's array: its tag went with its thread");
-            assertEquals(1, reader.sharedReads, "the last thread's tag is still searchable until another registers");
-        } finally {
-            com.numa.profiler.rt.Hooks.install(null);
-            com.numa.profiler.rt.Hooks.setSampling(1);
         }
+        assertEquals(4, rt.deferredDropped(), "the first four threads' tags were dropped as the next registered");
+        on("reader@1", () -> {
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[0], 0, countdown);
+            countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[4], 0, countdown);
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown);
+        });
+        ProfiledThread reader = rt.inventory().snapshot()[made.length];
+        assertEquals(1, reader.unknownOwnerReads, "the first thread's array: its tag went with its thread");
+        assertEquals(1, reader.sharedReads, "the last thread's tag is still searchable until another registers");
     }
 
     /**
@@ -186,67 +178,62 @@ class ProfilerRuntimeTest {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 4, 256);
         rt.deferArrays(1024); // remembers the last 512 to 1024 tags of a thread
         rt.install();
-        try {
-            Object[] shared = new Object[8];
-            Object[] big = new Object[1024]; // 16 chunks of 64 references
-            Object[][] dead = new Object[200][];
-            Object[] untagged = new Object[3]; // made by code the profiler does not see
-            on("alloc@0", () -> {
-                rt.allocated(shared, 7);
-                rt.allocated(big, 8);
-                for (int i = 0; i < dead.length; i++) {
-                    dead[i] = new Object[1];
-                    rt.allocated(dead[i], 9);
-                }
-            });
-            assertEquals(0, rt.sideTable().size(), "no array entered the side table at allocation");
-            assertEquals(202, rt.inventory().snapshot()[0].arrayAllocations, "every allocation counted, unscaled");
-            on("reader@1", () -> {
-                int countdown = com.numa.profiler.rt.Hooks.countdown();
-                for (int i = 0; i < 8; i++) { // accesses 1 and 5 are sampled, each weighs 4
-                    countdown = com.numa.profiler.rt.Hooks.readArraySampled(shared, i, countdown);
-                }
-                for (int i = 0; i < 8; i++) { // 9 and 13: elements 0 and 4 of big, chunk 0
-                    countdown = com.numa.profiler.rt.Hooks.readArraySampled(big, i, countdown);
-                }
-                for (int i = 0; i < 4; i++) { // 17: element 1000, chunk 15
-                    countdown = com.numa.profiler.rt.Hooks.readArraySampled(big, 1000, countdown);
-                }
-                for (int i = 0; i < 4; i++) { // 21
-                    countdown = com.numa.profiler.rt.Hooks.readArraySampled(untagged, 0, countdown);
-                }
-                com.numa.profiler.rt.Hooks.storeCountdown(countdown);
-            });
-            ProfiledThread reader = rt.inventory().snapshot()[1];
-            assertEquals(24, reader.reads);
-            assertEquals(20, reader.sharedReads, "the tagged arrays are owned by their allocator, not by the reader");
-            assertEquals(20, reader.byOwner[1], "owner key 1 = alloc@0");
-            assertEquals(20, reader.predictedRemote, "home node 0 from the deferred tag, reader on node 1");
-            assertEquals(4, reader.unknownOwnerReads, "the untagged array");
-            SiteCounters site7 = reader.site(7);
-            SiteCounters site8 = reader.site(8);
-            assertEquals(8, site7.sharedReads, "shared, counted at its allocation site");
-            assertEquals(12, site8.sharedReads, "chunk 15 starts from the allocator's tag as well");
-            assertEquals(3, rt.sideTable().size(), "entries for the two met arrays and the untagged one, none for the rest");
-            assertEquals(2, rt.deferredArrays()[0]);
-            assertEquals(1, rt.deferredArrays()[1]);
-            on("writer@0", () -> {
-                int countdown = com.numa.profiler.rt.Hooks.countdown();
-                for (int i = 0; i < 4; i++) { // a fresh thread: its first access is sampled
-                    countdown = com.numa.profiler.rt.Hooks.writeArraySampled(shared, 0, countdown);
-                }
-                for (int i = 0; i < 4; i++) {
-                    countdown = com.numa.profiler.rt.Hooks.readArraySampled(shared, 1, countdown);
-                }
-                com.numa.profiler.rt.Hooks.storeCountdown(countdown);
-            });
-            ProfiledThread writer = rt.inventory().snapshot()[2];
-            assertEquals(4, writer.sharedWrites, "the allocator owned it: the writer's store is shared");
-            assertEquals(0, writer.sharedReads, "after its write the writer owns it (last writer)");
-        } finally {
-            com.numa.profiler.rt.Hooks.install(null);
-            com.numa.profiler.rt.Hooks.setSampling(1);
-        }
+        Object[] shared = new Object[8];
+        Object[] big = new Object[1024]; // 16 chunks of 64 references
+        Object[][] dead = new Object[200][];
+        Object[] untagged = new Object[3]; // made by code the profiler does not see
+        on("alloc@0", () -> {
+            rt.allocated(shared, 7);
+            rt.allocated(big, 8);
+            for (int i = 0; i < dead.length; i++) {
+                dead[i] = new Object[1];
+                rt.allocated(dead[i], 9);
+            }
+        });
+        assertEquals(0, rt.sideTable().size(), "no array entered the side table at allocation");
+        assertEquals(202, rt.inventory().snapshot()[0].arrayAllocations, "every allocation counted, unscaled");
+        on("reader@1", () -> {
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            for (int i = 0; i < 8; i++) { // accesses 1 and 5 are sampled, each weighs 4
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(shared, i, countdown);
+            }
+            for (int i = 0; i < 8; i++) { // 9 and 13: elements 0 and 4 of big, chunk 0
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(big, i, countdown);
+            }
+            for (int i = 0; i < 4; i++) { // 17: element 1000, chunk 15
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(big, 1000, countdown);
+            }
+            for (int i = 0; i < 4; i++) { // 21
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(untagged, 0, countdown);
+            }
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown);
+        });
+        ProfiledThread reader = rt.inventory().snapshot()[1];
+        assertEquals(24, reader.reads);
+        assertEquals(20, reader.sharedReads, "the tagged arrays are owned by their allocator, not by the reader");
+        assertEquals(20, reader.byOwner[1], "owner key 1 = alloc@0");
+        assertEquals(20, reader.predictedRemote, "home node 0 from the deferred tag, reader on node 1");
+        assertEquals(4, reader.unknownOwnerReads, "the untagged array");
+        SiteCounters site7 = reader.site(7);
+        SiteCounters site8 = reader.site(8);
+        assertEquals(8, site7.sharedReads, "shared, counted at its allocation site");
+        assertEquals(12, site8.sharedReads, "chunk 15 starts from the allocator's tag as well");
+        assertEquals(3, rt.sideTable().size(), "entries for the two met arrays and the untagged one, none for the rest");
+        assertEquals(2, rt.deferredArrays()[0]);
+        assertEquals(1, rt.deferredArrays()[1]);
+        on("writer@0", () -> {
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            for (int i = 0; i < 4; i++) { // a fresh thread: its first access is sampled
+                countdown = com.numa.profiler.rt.Hooks.writeArraySampled(shared, 0, countdown);
+            }
+            for (int i = 0; i < 4; i++) {
+                countdown = com.numa.profiler.rt.Hooks.readArraySampled(shared, 1, countdown);
+            }
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown);
+        });
+        ProfiledThread writer = rt.inventory().snapshot()[2];
+        assertEquals(4, writer.sharedWrites, "the allocator owned it: the writer's store is shared");
+        assertEquals(0, writer.sharedReads, "after its write the writer owns it (last writer)");
     }
 
     /** Two threads each write their own half of one array, then read the other's half. */
