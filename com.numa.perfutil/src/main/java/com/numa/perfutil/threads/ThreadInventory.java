@@ -216,6 +216,15 @@ public final class ThreadInventory implements ThreadDirectory {
                         }
                         t = afterDump.get(d.javaId());
                     }
+                    Entry seen = known.get(d.tid());
+                    if (t == null && seen != null && sameJavaThread(seen, d.javaId())) {
+                        // The same thread, now leaving: Java code stops seeing it before the dump does. It keeps the
+                        // kind it had (else a worker ending during a dump would be reported jvm-internal for good).
+                        known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), seen.kind,
+                                seen.thread == null ? null : seen.thread.get()));
+                        listed.add(d.tid());
+                        continue;
+                    }
                     ThreadRoleRules.Kind kind = d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
                             : t == null ? ThreadRoleRules.Kind.HIDDEN : ThreadRoleRules.kindOf(t);
                     known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), kind, t));
@@ -264,6 +273,12 @@ public final class ThreadInventory implements ThreadDirectory {
                 k.setValue(new Entry(e.name, e.javaId, e.daemon, ThreadRoleRules.kindOf(t), t));
             }
         }
+    }
+
+    /** Whether a known entry is the Java thread of this id, already classified from its java.lang.Thread. */
+    private static boolean sameJavaThread(Entry seen, long javaId) {
+        return javaId >= 0 && seen.javaId == javaId && seen.unlistedSince == LISTED
+                && (seen.kind == ThreadRoleRules.Kind.APPLICATION_CODE || seen.kind == ThreadRoleRules.Kind.JDK_SERVICE);
     }
 
     /** A tid the dump does not list: named by its comm, and tied to a Java thread only by a unique comm match. */

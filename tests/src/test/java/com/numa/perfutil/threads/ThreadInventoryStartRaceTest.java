@@ -92,6 +92,40 @@ class ThreadInventoryStartRaceTest {
     }
 
     /**
+     * A thread ending during a dump: Java code no longer sees it while the dump still lists it. It keeps its
+     * application role (a PerfUtil worker row was once labelled jvm-internal in an end-to-end run). The dump names a
+     * parked thread's tid with the Java id of a thread that ran and ended, which no snapshot can hold any more.
+     */
+    @Test
+    void threadEndingDuringADumpKeepsItsApplicationRole() throws Exception {
+        try (ParkedThreads parked = new ParkedThreads()) {
+            Thread carrier = parked.start("race-carrier", false);
+            int tid = parked.tidOf(carrier);
+            CountDownLatch stop = new CountDownLatch(1);
+            Thread leaving = new Thread(() -> {
+                try {
+                    stop.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "race-leaving");
+            String header = "\"race-leaving\" #" + leaving.getId() + " prio=5 os_prio=0 cpu=1.00ms elapsed=1.00s"
+                    + " tid=0x00007f0000000000 nid=" + tid + " waiting on condition  [0x00007f0000000000]\n";
+            ThreadInventory inv = new ThreadInventory(() -> header, msg -> { });
+            leaving.start();
+            assertEquals(ThreadRole.APPLICATION, inv.identify(tid).role(), "visible to Java: application");
+            stop.countDown();
+            leaving.join();
+            int dumps = inv.refreshCount();
+            inv.refresh();
+            assertEquals(dumps + 1, inv.refreshCount());
+            ThreadIdentity id = inv.identify(tid);
+            assertEquals(ThreadRole.APPLICATION, id.role(), "ended in Java, still in the dump: same thread, same role");
+            assertEquals("race-leaving", id.name());
+        }
+    }
+
+    /**
      * A Java thread whose kernel thread exists before HotSpot lists it (the dump misses it while it starts) is looked
      * up again by the next dumps instead of staying JVM-internal for good (CI saw a PerfUtil worker row labelled
      * jvm-internal); a tid still missed {@link ThreadInventory#PENDING_NS} after the first miss is native, and costs no
