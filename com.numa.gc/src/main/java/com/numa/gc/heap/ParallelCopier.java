@@ -258,9 +258,6 @@ final class ParallelCopier implements AutoCloseable {
             int toOff = allocate(lab, dest, size);
             buf.put(toOff, buf, off, size);
             int toNode = arena.nodeOfOffset(toOff);
-            if (dest != Collector.ANY && toNode != dest) {
-                spilled++;
-            }
             buf.putLong(toOff + ObjectLayout.META, ObjectLayout.withNodeAndAge(meta, toNode, ObjectLayout.age(meta) + 1));
             buf.putInt(toOff + ObjectLayout.VOTE, ObjectLayout.decay(buf.getInt(off + ObjectLayout.VOTE)));
             buf.putLong(toOff + ObjectLayout.FORWARD, 0);
@@ -271,6 +268,9 @@ final class ParallelCopier implements AutoCloseable {
             }
             objects++;
             bytes += size;
+            if (dest != Collector.ANY && toNode != dest) {
+                spilled++; // counted only for the copy that stays: a losing copy is discarded
+            }
             int slots = ObjectLayout.slots(meta);
             for (int s = 0; s < slots; s++) {
                 int slot = ObjectLayout.slotOffset(toOff, s);
