@@ -1,6 +1,7 @@
 package com.numa.gc.heap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -100,6 +102,28 @@ class ParallelCopierStressTest {
         }
     }
 
+    @Test
+    void aReferenceToNoObjectIsReportedWithWhereItCameFrom() {
+        try (ResearchHeap heap = new ResearchHeap(TWO_NODES, 64 * 4096, 4096, Collectors.byName("baseline"), 2,
+                ThreadPinning.none())) {
+            heap.threadStarted(0, 0);
+            heap.allocate(0, 2, 0, 8);
+            heap.allocate(0, 1, 1, 8); // the last allocation: object 2 is reached only through object 1's slot
+            heap.storeReference(0, 1, 0, 2);
+            heap.setRoot(0, 1);
+            ByteBuffer b = heap.arena().buffer();
+            int one = heap.arena().offset(heap.roots()[heap.roots().length - 1]);
+            int two = heap.arena().offset(b.getLong(ObjectLayout.slotOffset(one, 0)));
+            // Object 2's header now says 11,854,936 bytes (issue 13's garbage size): no object of the heap is that big.
+            b.putLong(two + ObjectLayout.META, 11_854_936L);
+            IllegalStateException e = assertThrows(IllegalStateException.class, heap::collect);
+            assertTrue(e.getMessage().startsWith("no object at heap offset " + two + " "), e.getMessage());
+            assertTrue(e.getMessage().contains("header word 0xb4e458"), e.getMessage());
+            assertTrue(e.getMessage().contains("referenced from the slot at offset"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("in collection 1"), e.getMessage());
+        }
+    }
+
     /**
      * The heap after a collection (and at most one allocation): well formed, {@code objects} objects in all, the
      * model's reachable graph.
@@ -125,7 +149,8 @@ class ParallelCopierStressTest {
                     fail(policy + ": object " + b.getLong(off + ObjectLayout.ID) + " is in the to-space twice, at "
                             + twice + " and " + off);
                 }
-                assertEquals(0, ObjectLayout.forwardee(b, off), policy + ": a to-space object with a forwarding address");
+                assertEquals(0, ObjectLayout.forwardee(b, off),
+                        policy + ": a to-space object with a forwarding address");
                 starts.add(off);
                 off += size;
             }
