@@ -123,9 +123,9 @@ public final class NumaGuest {
          * entry, when it is replaced or deoptimized). Its protocol relies on x86 fetching an aligned instruction
          * atomically; the emulator's translator does not, so a JVM in the guest occasionally runs an instruction
          * that was never in memory. Seen (QEMU 7.2): SIGSEGV with a data address at a method entry that holds a jmp,
-         * SIGILL four bytes into such an entry (2 of 40 JVMs tier-compiling 400 small methods on 4 vCPUs), and,
-         * most likely from the same cause, a garbage object size read in the research heap's copier (issue 13; no race
-         * was found in its Java code).
+         * SIGILL four bytes into such an entry (5 of 103 JVMs of tools/numa-guest/jit-patch-check, 0 of 100
+         * serial), and, most likely from the same cause, a garbage object size read in the research heap's copier
+         * (issue 13; no race was found in its Java code).
          */
         PARALLEL,
         /**
