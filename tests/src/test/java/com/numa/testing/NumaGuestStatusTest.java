@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** How the runner's status line becomes a result or an exception; no guest needed. */
+/** How the runner's status line becomes a result or an exception, and the emulation setting; no guest needed. */
 class NumaGuestStatusTest {
 
     @Test
@@ -47,5 +47,13 @@ class NumaGuestStatusTest {
                 () -> NumaGuest.interpret("", 2, "", "numa-guest: unknown option --bogus"));
         assertTrue(e.getMessage().contains("exited with 2"), e.getMessage());
         assertTrue(e.getMessage().contains("unknown option --bogus"), e.getMessage());
+    }
+
+    @Test
+    void serialEmulationAsksForSingleThreadedTcgUnlessTheEnvironmentChoseAnAccelerator() {
+        assertEquals("tcg,thread=single", NumaGuest.accel(NumaGuest.Emulation.SERIAL, null).orElseThrow());
+        assertEquals("tcg,thread=single", NumaGuest.accel(NumaGuest.Emulation.SERIAL, " ").orElseThrow());
+        assertTrue(NumaGuest.accel(NumaGuest.Emulation.SERIAL, "kvm").isEmpty(), "NUMA_GUEST_ACCEL=kvm wins");
+        assertTrue(NumaGuest.accel(NumaGuest.Emulation.PARALLEL, null).isEmpty(), "the runner's default");
     }
 }

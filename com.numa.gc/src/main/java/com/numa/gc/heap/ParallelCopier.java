@@ -237,7 +237,7 @@ final class ParallelCopier implements AutoCloseable {
             if (ref == 0) {
                 return;
             }
-            long to = evacuate(ref);
+            long to = evacuate(ref, item);
             if (item < 0) {
                 roots[(int) (-item - 1)] = to;
             } else {
@@ -245,7 +245,8 @@ final class ParallelCopier implements AutoCloseable {
             }
         }
 
-        private long evacuate(long ref) {
+        /** Copies the object at {@code ref} (reached from {@code item}) unless it is forwarded; its new address. */
+        private long evacuate(long ref, long item) {
             int off = arena.offset(ref);
             long fw = ObjectLayout.forwardee(buf, off);
             if (fw != 0) {
@@ -253,14 +254,18 @@ final class ParallelCopier implements AutoCloseable {
             }
             long meta = buf.getLong(off + ObjectLayout.META);
             int size = ObjectLayout.size(meta);
+            if (size < ObjectLayout.HEADER || size > arena.regionBytes()) {
+                // A corrupt heap, said with what a diagnosis needs instead of failing later in the copy's range check.
+                throw new IllegalStateException("no object at heap offset " + off + " (region "
+                        + arena.regionOfOffset(off) + ", header word 0x" + Long.toHexString(meta) + "), referenced from "
+                        + (item < 0 ? "root " + (-item - 1) : "the slot at offset " + item) + " in collection "
+                        + collection);
+            }
             int dest = destination(off);
             int lab = dest == Collector.ANY ? arena.nodes() : dest;
             int toOff = allocate(lab, dest, size);
             buf.put(toOff, buf, off, size);
             int toNode = arena.nodeOfOffset(toOff);
-            if (dest != Collector.ANY && toNode != dest) {
-                spilled++;
-            }
             buf.putLong(toOff + ObjectLayout.META, ObjectLayout.withNodeAndAge(meta, toNode, ObjectLayout.age(meta) + 1));
             buf.putInt(toOff + ObjectLayout.VOTE, ObjectLayout.decay(buf.getInt(off + ObjectLayout.VOTE)));
             buf.putLong(toOff + ObjectLayout.FORWARD, 0);
@@ -271,6 +276,9 @@ final class ParallelCopier implements AutoCloseable {
             }
             objects++;
             bytes += size;
+            if (dest != Collector.ANY && toNode != dest) {
+                spilled++; // counted only for the copy that stays: a losing copy is discarded
+            }
             int slots = ObjectLayout.slots(meta);
             for (int s = 0; s < slots; s++) {
                 int slot = ObjectLayout.slotOffset(toOff, s);
