@@ -63,6 +63,25 @@ public final class ProcTasks {
     }
 
     /**
+     * The scheduler's totals for a thread, from /proc/self/task/TID/schedstat: {ns on a CPU, ns runnable but waiting
+     * for one}; null when the kernel keeps no such file (no CONFIG_SCHED_INFO) or the thread has ended. Their sum over
+     * an interval is the CPU time the thread wanted, whoever else kept the CPUs busy.
+     */
+    public static long[] schedstat(int tid) {
+        String s = read(tid, "schedstat");
+        if (s == null) {
+            return null;
+        }
+        int a = s.indexOf(' ');
+        int b = a < 0 ? -1 : s.indexOf(' ', a + 1);
+        try {
+            return b < 0 ? null : new long[] {Long.parseLong(s.substring(0, a)), Long.parseLong(s.substring(a + 1, b))};
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /**
      * The CPU the calling thread runs on, from /proc/thread-self/stat (field 39, "processor": the CPU it last ran on,
      * which for the running caller is the current one), or -1 when the kernel does not say. Plain file reading: no
      * native library is loaded for it.
