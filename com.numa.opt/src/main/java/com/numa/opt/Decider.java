@@ -54,6 +54,11 @@ public final class Decider {
     private long confineWantedSinceMs = -1;
     /** {CPUs the whole JVM kept busy, interval ms} over the current run of confining classifications. */
     private final java.util.ArrayDeque<double[]> jvmWindow = new java.util.ArrayDeque<>();
+    /**
+     * Consecutive intervals in which the JVM's demand over the last hold exceeded one node (× (1 + margin)): a confined
+     * program is given all nodes back at the second (one interval can be a burst).
+     */
+    private int crowded;
     /** How the application first showed parallelism (e.g. "4 workers"); null while it has not. */
     private String parallelSeen;
     /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
@@ -120,6 +125,7 @@ public final class Decider {
             if (confineWantedSinceMs < 0) {
                 confineWantedSinceMs = clockMs - measuredMs;
                 jvmWindow.clear();
+                crowded = 0;
             }
             jvmWindow.addLast(new double[] {m.jvmDemand(), measuredMs});
             String why = c + " (" + shape + ")" + (Double.isNaN(m.appDemand()) ? "" : String.format(Locale.ROOT,
@@ -139,10 +145,12 @@ public final class Decider {
                         + "node has %d, margin %s", Double.isNaN(m.jvmWantCpus()) ? "keeps" : "wants", jvmBusy,
                         Double.isNaN(m.jvmWantCpus()) ? " busy" : "", windowMs(), t.nodeCores(),
                         ProbeVerdict.pct(t.margin()));
-                if (confined && !Double.isNaN(m.jvmWantCpus()) && jvmWindow.size() >= 2) {
+                crowded++;
+                if (confined && !Double.isNaN(m.jvmWantCpus()) && crowded >= 2) {
                     // measured harm: confined, the JVM's threads wanted more CPUs than the node has (the GC or the JIT
                     // queueing behind the program on it), so they get all nodes back; a reversal doubles the hold
                     confineWantedSinceMs = -1;
+                    crowded = 0;
                     return settle(c, Placement.ALL_NODES, why + ", but on it " + jvm + ": all nodes again");
                 }
                 // confining pins the JIT and GC threads with the program: over the last hold they needed more CPU
@@ -150,6 +158,7 @@ public final class Decider {
                 return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + why + ", but " + jvm + ": "
                         + (settledPlacement == null ? "threads untouched" : settledPlacement + " kept"));
             }
+            crowded = 0;
             if (!confined) {
                 // from here the window holds the confined intervals only: what the JVM wants on the node
                 jvmWindow.clear();

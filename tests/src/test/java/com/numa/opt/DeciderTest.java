@@ -556,4 +556,71 @@ class DeciderTest {
         assertEquals(Placement.ALL_NODES, d.next(fits).placement(), "600 of 800 ms");
         assertEquals(Placement.SINGLE_NODE, d.next(fits).placement(), "800 of 800 ms");
     }
+    private static IntervalMetrics wanted(double mainShare, int workers, double busy, double jvmBusy, double appWant,
+            double jvmWant) {
+        return new IntervalMetrics(List.of(), mainShare, workers, 0, 1000, busy, jvmBusy, appWant, jvmWant);
+    }
+
+    /**
+     * Do no harm on a loaded machine (issue 11): what the threads got depends on what else runs; what they wanted
+     * (on a CPU or waiting for one) does not. Main and a worker both runnable want two CPUs, whatever share of the
+     * machine they got: they are not confined to a node of one.
+     */
+    @Test
+    void twoThreadsThatGotLittleCpuButWantTwoAreNotConfinedToAOneCpuNode() {
+        Decision s = new Decider(DecisionThresholds.defaults(1)).next(wanted(45, 1, 0.40, 0.45, 1.90, 1.95));
+        assertEquals(AppState.TLP_BOUND, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but application threads want 1.90 CPUs (0.40 "
+                + "busy), one node has 1, margin 15%: all", s.reason());
+        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(new IntervalMetrics(
+                List.of(), 45, 1, 0, 1000, 0.40, 0.45)).placement(), "what they got alone would confine them");
+    }
+
+    /**
+     * A serial set-up phase (lusearch, H2, PMD, dining-philosophers at load 15-25: the application threads got
+     * 0.1-0.35 CPUs) was confined at its first interval: on CPU time the JIT compiling beside it seemed to fit. It
+     * wants more than the node: it waits.
+     */
+    @Test
+    void aSerialSetUpWhoseJitWantsMoreThanTheNodeIsNotConfinedWhateverTheLoadLetItHave() {
+        Decision waits = new Decider(DecisionThresholds.defaults(1)).next(wanted(100, 0, 0.10, 0.30, 1.0, 1.8));
+        assertEquals(null, waits.placement(), "threads untouched");
+        assertEquals("hold: SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads want 1.00 CPUs "
+                + "(0.10 busy), one node has 1, but the JVM (JIT, GC) wants 1.80 CPUs over the last 200 ms, one node "
+                + "has 1, margin 15%: threads untouched", waits.reason());
+        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(new IntervalMetrics(
+                List.of(), 100, 0, 0, 1000, 0.10, 0.30)).placement(), "on CPU time alone it was confined");
+    }
+
+    /**
+     * Measured harm undoes a confinement: confined, the JVM's threads want more than the node holds (the GC queued
+     * behind the program on its one CPU) for two intervals in a row: all nodes back, and the doubled hold before the
+     * next try.
+     */
+    @Test
+    void aConfinedProgramWhoseJvmWantsMoreThanTheNodeGetsAllNodesBackAndWaitsTheDoubledHold() {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        IntervalMetrics quiet = wanted(100, 0, 0.9, 0.95, 1.0, 1.05);
+        IntervalMetrics queued = wanted(100, 0, 0.6, 1.0, 1.0, 2.0);
+        assertEquals(Placement.SINGLE_NODE, d.next(quiet).placement());
+        Decision burst = d.next(queued);
+        assertEquals(Placement.SINGLE_NODE, burst.placement(), "one interval can be a burst: " + burst.reason());
+        Decision back = d.next(queued);
+        assertEquals(AppState.SINGLE_THREADED, back.state());
+        assertEquals(Placement.ALL_NODES, back.placement());
+        assertEquals("SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads want 1.00 CPUs (0.60 "
+                + "busy), one node has 1, but on it the JVM (JIT, GC) wants 2.00 CPUs over the last 200 ms, one node "
+                + "has 1, margin 15%: all nodes again", back.reason());
+        assertEquals(400, d.holdMs(), "a reversal doubles the hold");
+        assertEquals(Placement.ALL_NODES, d.next(quiet).placement(), "200 of 400 ms");
+        assertEquals(Placement.SINGLE_NODE, d.next(quiet).placement(), "400 of 400 ms, the JVM quiet on all nodes");
+        // without the wanted CPUs (no schedstat) CPU time cannot show the JVM crowded on the node: it stays
+        Decider blind = new Decider(DecisionThresholds.defaults(1));
+        blind.next(new IntervalMetrics(List.of(), 100, 0, 0, 1000, 0.9, 0.95));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(Placement.SINGLE_NODE, blind.next(new IntervalMetrics(List.of(), 100, 0, 0, 1000, 0.6, 1.3))
+                    .placement());
+        }
+    }
 }
