@@ -54,11 +54,6 @@ public final class Decider {
     private long confineWantedSinceMs = -1;
     /** {CPUs the whole JVM kept busy, interval ms} over the current run of confining classifications. */
     private final java.util.ArrayDeque<double[]> jvmWindow = new java.util.ArrayDeque<>();
-    /**
-     * Consecutive intervals in which the JVM's demand over the last hold exceeded one node (× (1 + margin)): a confined
-     * program is given all nodes back at the second (one interval can be a burst).
-     */
-    private int crowded;
     /** How the application first showed parallelism (e.g. "4 workers"); null while it has not. */
     private String parallelSeen;
     /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
@@ -115,17 +110,22 @@ public final class Decider {
                         why + ": " + settled + " kept");
             }
             double room = t.nodeCores() * (1 + t.margin());
-            if (m.appDemand() > room) {
+            // confined, every thread that wakes waits behind the program on the node's CPUs: what the threads want
+            // there says how crowded the node is, not what they need, so a confined application is judged on the
+            // CPUs it got, as where the kernel keeps no schedstat (judged on wanted CPUs, a thread waking now and
+            // then moved a confined program in and out four times in one guest run)
+            boolean confined = settledPlacement == Placement.SINGLE_NODE;
+            if ((confined ? m.busyCpus() : m.appDemand()) > room) {
                 confineWantedSinceMs = -1;
                 return settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
-                        "%s (%s) but %s, one node has %d, margin %s: all", c, shape, appLoad(m), t.nodeCores(),
-                        ProbeVerdict.pct(t.margin())));
+                        "%s (%s) but %s, one node has %d, margin %s: all", c, shape, confined ? String.format(
+                                Locale.ROOT, "application threads keep %.2f CPUs busy", m.busyCpus()) : appLoad(m),
+                        t.nodeCores(), ProbeVerdict.pct(t.margin())));
             }
             long measuredMs = last == null ? t.baseIntervalMs() : last.intervalMs();
             if (confineWantedSinceMs < 0) {
                 confineWantedSinceMs = clockMs - measuredMs;
                 jvmWindow.clear();
-                crowded = 0;
             }
             jvmWindow.addLast(new double[] {m.jvmDemand(), measuredMs});
             String why = c + " (" + shape + ")" + (Double.isNaN(m.appDemand()) ? "" : String.format(Locale.ROOT,
@@ -138,30 +138,17 @@ public final class Decider {
                         + " of " + holdMs + " ms before confining, " + (settledPlacement == null ? "threads untouched"
                                 : settledPlacement + " kept"));
             }
-            double jvmBusy = recentJvmDemand();
-            boolean confined = settledPlacement == Placement.SINGLE_NODE;
+            double jvmBusy = confined ? Double.NaN : recentJvmDemand();
             if (jvmBusy > room) {
-                String jvm = String.format(Locale.ROOT, "the JVM (JIT, GC) %s %.2f CPUs%s over the last %d ms, one "
-                        + "node has %d, margin %s", Double.isNaN(m.jvmWantCpus()) ? "keeps" : "wants", jvmBusy,
-                        Double.isNaN(m.jvmWantCpus()) ? " busy" : "", windowMs(), t.nodeCores(),
-                        ProbeVerdict.pct(t.margin()));
-                crowded++;
-                if (confined && !Double.isNaN(m.jvmWantCpus()) && crowded >= 2) {
-                    // measured harm: confined, the JVM's threads wanted more CPUs than the node has (the GC or the JIT
-                    // queueing behind the program on it), so they get all nodes back; a reversal doubles the hold
-                    confineWantedSinceMs = -1;
-                    crowded = 0;
-                    return settle(c, Placement.ALL_NODES, why + ", but on it " + jvm + ": all nodes again");
-                }
                 // confining pins the JIT and GC threads with the program: over the last hold they needed more CPU
-                // than the node has, so wait (a warming-up JIT quiets down; a program that keeps it busy stays put)
-                return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + why + ", but " + jvm + ": "
-                        + (settledPlacement == null ? "threads untouched" : settledPlacement + " kept"));
-            }
-            crowded = 0;
-            if (!confined) {
-                // from here the window holds the confined intervals only: what the JVM wants on the node
-                jvmWindow.clear();
+                // than the node has, so wait (a warming-up JIT quiets down; a program that keeps it busy stays put);
+                // once confined, not judged again (see above)
+                return decide(settled, settledPlacement, t.baseIntervalMs(), String.format(Locale.ROOT, "hold: %s, "
+                        + "but the JVM (JIT, GC) %s %.2f CPUs%s over the last %d ms, one node has %d, margin %s: %s",
+                        why, Double.isNaN(m.jvmWantCpus()) ? "keeps" : "wants", jvmBusy,
+                        Double.isNaN(m.jvmWantCpus()) ? " busy" : "", windowMs(), t.nodeCores(),
+                        ProbeVerdict.pct(t.margin()), settledPlacement == null ? "threads untouched"
+                                : settledPlacement + " kept"));
             }
             return settle(c, c.placement(), why + ": one node");
         }
