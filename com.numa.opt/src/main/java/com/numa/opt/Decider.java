@@ -115,12 +115,12 @@ public final class Decider {
             // CPUs it got, as where the kernel keeps no schedstat (judged on wanted CPUs, a thread waking now and
             // then moved a confined program in and out four times in one guest run)
             boolean confined = settledPlacement == Placement.SINGLE_NODE;
+            String load = appLoad(m, confined);
             if ((confined ? m.busyCpus() : m.appDemand()) > room) {
                 confineWantedSinceMs = -1;
                 return settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
-                        "%s (%s) but %s, one node has %d, margin %s: all", c, shape, confined ? String.format(
-                                Locale.ROOT, "application threads keep %.2f CPUs busy", m.busyCpus()) : appLoad(m),
-                        t.nodeCores(), ProbeVerdict.pct(t.margin())));
+                        "%s (%s) but %s, one node has %d, margin %s: all", c, shape, load, t.nodeCores(),
+                        ProbeVerdict.pct(t.margin())));
             }
             long measuredMs = last == null ? t.baseIntervalMs() : last.intervalMs();
             if (confineWantedSinceMs < 0) {
@@ -129,7 +129,7 @@ public final class Decider {
             }
             jvmWindow.addLast(new double[] {m.jvmDemand(), measuredMs});
             String why = c + " (" + shape + ")" + (Double.isNaN(m.appDemand()) ? "" : String.format(Locale.ROOT,
-                    ", %s, one node has %d", appLoad(m), t.nodeCores()));
+                    ", %s, one node has %d", load, t.nodeCores()));
             long wanted = clockMs - confineWantedSinceMs;
             if (settledPlacement != Placement.SINGLE_NODE && wanted < holdMs) {
                 // confining is the risky move: the classification must last the hold first (a serial phase of a
@@ -222,11 +222,15 @@ public final class Decider {
 
     /**
      * What the application threads need, in words: the CPUs they wanted (busy, or runnable and waiting for a CPU) where
-     * the kernel says, with those they got; else the CPUs they kept busy.
+     * the kernel says, with those they got; else, and for a confined application (judged on what it got), the CPUs
+     * they kept busy.
      */
-    private static String appLoad(IntervalMetrics m) {
-        return Double.isNaN(m.appWantCpus())
-                ? String.format(Locale.ROOT, "application threads keep %.2f CPUs busy", m.busyCpus())
+    private static String appLoad(IntervalMetrics m, boolean confined) {
+        if (Double.isNaN(m.appWantCpus())) {
+            return String.format(Locale.ROOT, "application threads keep %.2f CPUs busy", m.busyCpus());
+        }
+        return confined ? String.format(Locale.ROOT, "application threads keep %.2f CPUs busy on the node (want "
+                + "%.2f there, queued behind one another)", m.busyCpus(), m.appWantCpus())
                 : String.format(Locale.ROOT, "application threads want %.2f CPUs (%.2f busy)", m.appWantCpus(),
                         m.busyCpus());
     }

@@ -607,8 +607,9 @@ class DeciderTest {
             Decision s = d.next(queued);
             assertEquals(AppState.SINGLE_THREADED, s.state());
             assertEquals(Placement.SINGLE_NODE, s.placement(), s.reason());
-            assertEquals("SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads want 1.60 CPUs "
-                    + "(0.60 busy), one node has 1: one node", s.reason());
+            assertEquals("SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads keep 0.60 CPUs "
+                    + "busy on the node (want 1.60 there, queued behind one another), one node has 1: one node",
+                    s.reason());
         }
         assertEquals(0, d.migrations());
         // the same intervals before confinement: the application wants more than the node, it is not confined
