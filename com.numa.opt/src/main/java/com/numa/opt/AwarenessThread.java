@@ -63,6 +63,7 @@ public final class AwarenessThread implements AutoCloseable {
     /** Made on the Awareness Thread after the start delay: the MXBean costs start-up time (see {@link #run}). */
     private ThreadAllocation allocation;
     private ProcessCpu processCpu;
+    private ThreadDemand demand;
     private final CpuLoad cpuLoad = new CpuLoad();
     private DecisionLog csv;
     private boolean csvOpened;
@@ -293,8 +294,11 @@ public final class AwarenessThread implements AutoCloseable {
                 return;
             }
             allocation = new ThreadAllocation();
-            collector.deltas(collect(directory.liveThreads(), allocation.supported()));
+            List<ThreadIdentity> first = directory.liveThreads();
+            collector.deltas(collect(first, allocation.supported()));
             processCpu = new ProcessCpu();
+            demand = new ThreadDemand();
+            demand.read(first, 0);
             long progress = Progress.total();
             long last = System.nanoTime();
             long sleepMs = settings.baseIntervalMs();
@@ -314,6 +318,8 @@ public final class AwarenessThread implements AutoCloseable {
                 IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(),
                         CostSignal.costs(signals, deltas, now - last, p - progress), busy)
                         .withJvmBusyCpus(processCpu.busyCpus(now - last));
+                double[] wanted = demand.read(threads, now - last);
+                m = m.withWantedCpus(wanted[0], wanted[1]);
                 signalUsed = m.signal();
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;

@@ -10,7 +10,10 @@ import java.util.Locale;
  * <p>Order: SINGLE_THREADED (main share above the threshold), TLP_BOUND (workers fit on one node); these confine,
  * unless the application threads keep more CPUs busy than one node has × (1 + margin) (then confining would take CPU
  * from the application: all nodes). Only the application's threads count here: JIT and GC bursts come and go with
- * warm-up and with load, and judging them kept single-threaded programs off one node on a loaded machine. EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
+ * warm-up and with load, and judging them kept single-threaded programs off one node on a loaded machine. Demand is
+ * what the threads wanted (busy or waiting for a CPU, {@link ThreadDemand}) where the kernel says, else what they got:
+ * on a loaded machine two busy threads get less than one CPU between them and would seem to fit a one-CPU node.
+ * EMBARRASSINGLY_IMBALANCED (imbalance above the threshold) has more workers than a node has cores, so,
  * unlike the paper, it is probed like any parallel application (its reason names the classification). Otherwise the
  * application is parallel and is probed: one interval on a single node, one on all nodes; {@link ProbeVerdict} settles PARALLEL_ON_SINGLE_NODE
  * only when a signal measured on both sides makes one node cheaper by the margin (a wall-time signal only if the
@@ -107,20 +110,26 @@ public final class Decider {
                         why + ": " + settled + " kept");
             }
             double room = t.nodeCores() * (1 + t.margin());
-            if (m.busyCpus() > room) {
+            // confined, every thread that wakes waits behind the program on the node's CPUs: what the threads want
+            // there says how crowded the node is, not what they need, so a confined application is judged on the
+            // CPUs it got, as where the kernel keeps no schedstat (judged on wanted CPUs, a thread waking now and
+            // then moved a confined program in and out four times in one guest run)
+            boolean confined = settledPlacement == Placement.SINGLE_NODE;
+            String load = appLoad(m, confined);
+            if ((confined ? m.busyCpus() : m.appDemand()) > room) {
                 confineWantedSinceMs = -1;
                 return settle(c, Placement.ALL_NODES, String.format(Locale.ROOT,
-                        "%s (%s) but application threads keep %.2f CPUs busy, one node has %d, margin %s: all", c,
-                        shape, m.busyCpus(), t.nodeCores(), ProbeVerdict.pct(t.margin())));
+                        "%s (%s) but %s, one node has %d, margin %s: all", c, shape, load, t.nodeCores(),
+                        ProbeVerdict.pct(t.margin())));
             }
             long measuredMs = last == null ? t.baseIntervalMs() : last.intervalMs();
             if (confineWantedSinceMs < 0) {
                 confineWantedSinceMs = clockMs - measuredMs;
                 jvmWindow.clear();
             }
-            jvmWindow.addLast(new double[] {m.jvmBusyCpus(), measuredMs});
-            String why = c + " (" + shape + ")" + (Double.isNaN(m.busyCpus()) ? "" : String.format(Locale.ROOT,
-                    ", application threads keep %.2f CPUs busy, one node has %d", m.busyCpus(), t.nodeCores()));
+            jvmWindow.addLast(new double[] {m.jvmDemand(), measuredMs});
+            String why = c + " (" + shape + ")" + (Double.isNaN(m.appDemand()) ? "" : String.format(Locale.ROOT,
+                    ", %s, one node has %d", load, t.nodeCores()));
             long wanted = clockMs - confineWantedSinceMs;
             if (settledPlacement != Placement.SINGLE_NODE && wanted < holdMs) {
                 // confining is the risky move: the classification must last the hold first (a serial phase of a
@@ -129,14 +138,17 @@ public final class Decider {
                         + " of " + holdMs + " ms before confining, " + (settledPlacement == null ? "threads untouched"
                                 : settledPlacement + " kept"));
             }
-            double jvmBusy = recentJvmBusy();
+            double jvmBusy = confined ? Double.NaN : recentJvmDemand();
             if (jvmBusy > room) {
                 // confining pins the JIT and GC threads with the program: over the last hold they needed more CPU
-                // than the node has, so wait (a warming-up JIT quiets down; a program that keeps it busy stays put)
+                // than the node has, so wait (a warming-up JIT quiets down; a program that keeps it busy stays put);
+                // once confined, not judged again (see above)
                 return decide(settled, settledPlacement, t.baseIntervalMs(), String.format(Locale.ROOT, "hold: %s, "
-                        + "but the JVM (JIT, GC) keeps %.2f CPUs busy over the last %d ms, one node has %d, margin "
-                        + "%s: %s", why, jvmBusy, windowMs(), t.nodeCores(), ProbeVerdict.pct(t.margin()),
-                        settledPlacement == null ? "threads untouched" : settledPlacement + " kept"));
+                        + "but the JVM (JIT, GC) %s %.2f CPUs%s over the last %d ms, one node has %d, margin %s: %s",
+                        why, Double.isNaN(m.jvmWantCpus()) ? "keeps" : "wants", jvmBusy,
+                        Double.isNaN(m.jvmWantCpus()) ? " busy" : "", windowMs(), t.nodeCores(),
+                        ProbeVerdict.pct(t.margin()), settledPlacement == null ? "threads untouched"
+                                : settledPlacement + " kept"));
             }
             return settle(c, c.placement(), why + ": one node");
         }
@@ -208,8 +220,23 @@ public final class Decider {
         }
     }
 
-    /** The whole JVM's busy CPUs over the latest intervals that cover the hold; NaN when unknown. */
-    private double recentJvmBusy() {
+    /**
+     * What the application threads need, in words: the CPUs they wanted (busy, or runnable and waiting for a CPU) where
+     * the kernel says, with those they got; else, and for a confined application (judged on what it got), the CPUs
+     * they kept busy.
+     */
+    private static String appLoad(IntervalMetrics m, boolean confined) {
+        if (Double.isNaN(m.appWantCpus())) {
+            return String.format(Locale.ROOT, "application threads keep %.2f CPUs busy", m.busyCpus());
+        }
+        return confined ? String.format(Locale.ROOT, "application threads keep %.2f CPUs busy on the node (want "
+                + "%.2f there, queued behind one another)", m.busyCpus(), m.appWantCpus())
+                : String.format(Locale.ROOT, "application threads want %.2f CPUs (%.2f busy)", m.appWantCpus(),
+                        m.busyCpus());
+    }
+
+    /** The JVM's demand (wanted CPUs, else busy ones) over the latest intervals that cover the hold; NaN when unknown. */
+    private double recentJvmDemand() {
         while (jvmWindow.size() > 1 && windowMs() - jvmWindow.peekFirst()[1] >= holdMs) {
             jvmWindow.removeFirst();
         }

@@ -8,15 +8,23 @@ import java.util.List;
  * is better, NaN when unmeasurable, in the order the probe prefers them), the main thread's share of the application's
  * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the application
  * threads kept busy ({@link CostSignal#busyCpus}: what must fit on a node before the program is confined to it; NaN
- * when work is not CPU time), and those the whole JVM kept busy (JIT and GC included, {@link ProcessCpu}).
+ * when work is not CPU time), and those the whole JVM kept busy (JIT and GC included, {@link ProcessCpu}); and the CPUs
+ * the application threads and the JVM's threads wanted, busy or waiting for a CPU ({@link ThreadDemand}: what they would
+ * have kept busy on an idle machine; NaN when unknown).
  * Application work is that of MAIN and APPLICATION threads; JVM-internal threads are left out as the paper leaves out
  * VM threads.
  */
 public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
-        double appWork, double busyCpus, double jvmBusyCpus) {
+        double appWork, double busyCpus, double jvmBusyCpus, double appWantCpus, double jvmWantCpus) {
 
     public IntervalMetrics {
         costs = List.copyOf(costs);
+    }
+
+    /** Without the wanted CPUs (unknown). */
+    public IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
+            double appWork, double busyCpus, double jvmBusyCpus) {
+        this(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, Double.NaN, Double.NaN);
     }
 
     /** Without the whole JVM's CPUs (unknown). */
@@ -27,7 +35,23 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
 
     /** The same interval with the CPUs the whole JVM kept busy ({@link ProcessCpu}; NaN when unknown). */
     public IntervalMetrics withJvmBusyCpus(double busy) {
-        return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, busy);
+        return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, busy, appWantCpus,
+                jvmWantCpus);
+    }
+
+    /** The same interval with the CPUs the application threads and the JVM's wanted ({@link ThreadDemand}). */
+    public IntervalMetrics withWantedCpus(double app, double jvm) {
+        return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, app, jvm);
+    }
+
+    /** What the application threads need on a node: the CPUs they wanted where known, else those they kept busy. */
+    public double appDemand() {
+        return Double.isNaN(appWantCpus) ? busyCpus : appWantCpus;
+    }
+
+    /** What the JVM's threads need on a node: the CPUs they wanted where known, else those the process kept busy. */
+    public double jvmDemand() {
+        return Double.isNaN(jvmWantCpus) ? jvmBusyCpus : jvmWantCpus;
     }
 
     /** An interval in which the application did no measurable work (nothing to decide on). */

@@ -27,7 +27,7 @@ public final class OptFlags {
             "start the Awareness Thread: classify the application online and pin it to one node or all nodes");
     public static final Flag<Integer> INTERVAL = Flag.integer("NUMAOptsInterval", 200, 10, 60_000,
             "base sleep between two decisions, ms");
-    public static final Flag<Integer> START_DELAY = Flag.integer("NUMAOptsStartDelay", 1000, 0, 3_600_000,
+    public static final Flag<Integer> START_DELAY = Flag.integer("NUMAOptsStartDelay", 2000, 0, 3_600_000,
             "ms after start before the Awareness Thread measures anything (counters, thread dump, MXBeans); a run "
                     + "that ends sooner pays only for a sleeping thread");
     public static final Flag<Boolean> STABILIZE = Flag.bool("NUMAOptsStabilize", true,

@@ -20,8 +20,9 @@ class AwarenessThreadParallelProgramTest {
     @Test
     void aScalingProgramWithoutAllocationOrProgressEndsOnAllNodesAndTheLogSaysWhy(@TempDir Path tmp) throws Exception {
         Path log = tmp.resolve("l.csv");
-        NumaVm run = NumaVm.run(tmp, List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2", "-XX:NUMAOptsLog=" + log),
-                ParallelSpinProgram.class, "2", "4000");
+        // measured from 0.5 s: the default start delay (2 s) leaves little of a 4 s run on a loaded machine
+        NumaVm run = NumaVm.run(tmp, List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2", "-XX:NUMAOptsLog=" + log,
+                "-XX:NUMAOptsStartDelay=500"), ParallelSpinProgram.class, "2", "4000");
         String err = run.err();
         assertEquals(0, run.exitCode(), err);
         List<String> lines = Files.readAllLines(log);

@@ -556,4 +556,65 @@ class DeciderTest {
         assertEquals(Placement.ALL_NODES, d.next(fits).placement(), "600 of 800 ms");
         assertEquals(Placement.SINGLE_NODE, d.next(fits).placement(), "800 of 800 ms");
     }
+    private static IntervalMetrics wanted(double mainShare, int workers, double busy, double jvmBusy, double appWant,
+            double jvmWant) {
+        return new IntervalMetrics(List.of(), mainShare, workers, 0, 1000, busy, jvmBusy, appWant, jvmWant);
+    }
+
+    /**
+     * Do no harm on a loaded machine (issue 11): what the threads got depends on what else runs; what they wanted
+     * (on a CPU or waiting for one) does not. Main and a worker both runnable want two CPUs, whatever share of the
+     * machine they got: they are not confined to a node of one.
+     */
+    @Test
+    void twoThreadsThatGotLittleCpuButWantTwoAreNotConfinedToAOneCpuNode() {
+        Decision s = new Decider(DecisionThresholds.defaults(1)).next(wanted(45, 1, 0.40, 0.45, 1.90, 1.95));
+        assertEquals(AppState.TLP_BOUND, s.state());
+        assertEquals(Placement.ALL_NODES, s.placement());
+        assertEquals("TLP_BOUND (main 45%, 1 workers, imbalance 0%) but application threads want 1.90 CPUs (0.40 "
+                + "busy), one node has 1, margin 15%: all", s.reason());
+        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(new IntervalMetrics(
+                List.of(), 45, 1, 0, 1000, 0.40, 0.45)).placement(), "what they got alone would confine them");
+    }
+
+    /**
+     * A serial set-up phase (lusearch, H2, PMD, dining-philosophers at load 15-25: the application threads got
+     * 0.1-0.35 CPUs) was confined at its first interval: on CPU time the JIT compiling beside it seemed to fit. It
+     * wants more than the node: it waits.
+     */
+    @Test
+    void aSerialSetUpWhoseJitWantsMoreThanTheNodeIsNotConfinedWhateverTheLoadLetItHave() {
+        Decision waits = new Decider(DecisionThresholds.defaults(1)).next(wanted(100, 0, 0.10, 0.30, 1.0, 1.8));
+        assertEquals(null, waits.placement(), "threads untouched");
+        assertEquals("hold: SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads want 1.00 CPUs "
+                + "(0.10 busy), one node has 1, but the JVM (JIT, GC) wants 1.80 CPUs over the last 200 ms, one node "
+                + "has 1, margin 15%: threads untouched", waits.reason());
+        assertEquals(Placement.SINGLE_NODE, new Decider(DecisionThresholds.defaults(1)).next(new IntervalMetrics(
+                List.of(), 100, 0, 0, 1000, 0.10, 0.30)).placement(), "on CPU time alone it was confined");
+    }
+
+    /**
+     * No churn: once confined, every thread that wakes waits behind the program on the node's CPU, so what the threads
+     * want there is the node's crowding, not a demand. Judged on it, a single-threaded program in a guest was moved in
+     * and out four times in one run; it stays, judged on the CPUs it got, and only a parallel interval releases it.
+     */
+    @Test
+    void aConfinedProgramStaysConfinedWhenThreadsQueueBehindItOnTheNode() {
+        Decider d = new Decider(DecisionThresholds.defaults(1));
+        assertEquals(Placement.SINGLE_NODE, d.next(wanted(100, 0, 0.9, 0.95, 1.0, 1.05)).placement());
+        IntervalMetrics queued = wanted(100, 0, 0.6, 1.0, 1.6, 2.4); // a helper thread and the GC wait behind main
+        for (int i = 0; i < 3; i++) {
+            Decision s = d.next(queued);
+            assertEquals(AppState.SINGLE_THREADED, s.state());
+            assertEquals(Placement.SINGLE_NODE, s.placement(), s.reason());
+            assertEquals("SINGLE_THREADED (main 100%, 0 workers, imbalance 0%), application threads keep 0.60 CPUs "
+                    + "busy on the node (want 1.60 there, queued behind one another), one node has 1: one node",
+                    s.reason());
+        }
+        assertEquals(0, d.migrations());
+        // the same intervals before confinement: the application wants more than the node, it is not confined
+        Decision before = new Decider(DecisionThresholds.defaults(1)).next(queued);
+        assertEquals(Placement.ALL_NODES, before.placement(), before.reason());
+        assertEquals(Placement.ALL_NODES, d.next(parallel(1.0)).placement(), "parallel again: released at once");
+    }
 }

@@ -54,4 +54,30 @@ class ProcTasksTest {
         assertEquals(CpuSet.of(first), readings[0], "restricted to the calling thread's CPUs");
         assertEquals(readings[1], readings[0]);
     }
+    /**
+     * schedstat's first total is the same kernel quantity as the thread's CPU clock (what ThreadMXBean reads), so their
+     * growth over a stretch of spinning agrees up to the few microseconds between the readings; an ended or unknown
+     * thread has none.
+     */
+    @Test
+    void schedstatRunTimeIsTheThreadsCpuTimeAndAMissingThreadHasNone() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        int tid = ProcTasks.currentTid();
+        long[] before = ProcTasks.schedstat(tid);
+        org.junit.jupiter.api.Assumptions.assumeTrue(before != null, "no schedstat in /proc (kernel without "
+                + "CONFIG_SCHED_INFO): ThreadDemand falls back to CPU time");
+        long cpuBefore = mx.getCurrentThreadCpuTime();
+        long x = 0;
+        while (mx.getCurrentThreadCpuTime() - cpuBefore < 50_000_000L) {
+            x += x * 31 + 7;
+        }
+        long cpuAfter = mx.getCurrentThreadCpuTime();
+        long[] after = ProcTasks.schedstat(tid);
+        assertTrue(after != null, "schedstat of a live thread");
+        long ran = after[0] - before[0];
+        assertTrue(Math.abs(ran - (cpuAfter - cpuBefore)) < 5_000_000L, "schedstat ran " + ran + " ns, CPU clock "
+                + (cpuAfter - cpuBefore) + " ns (" + x + ")");
+        assertTrue(after[1] >= before[1] && before[1] >= 0, "time waiting for a CPU only grows");
+        assertEquals(null, ProcTasks.schedstat(Integer.MAX_VALUE));
+    }
 }
