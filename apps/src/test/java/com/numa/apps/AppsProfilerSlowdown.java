@@ -27,17 +27,27 @@ import java.util.regex.Pattern;
  *     [runs [size [app,app,...]]]
  * </pre>
  * One CSV line per application on stdout ({@code application,without_ms,full_ms,sampled64_ms,..._cpu_ms,full_x,...}),
- * then the geometric means; progress on stderr.
+ * then the geometric means; progress on stderr. {@code -Dnuma.apps.modes=without,sampled64} measures some modes only;
+ * {@code -Dnuma.apps.baseline.jar=<other numa-agent.jar>} adds the modes {@code full-base} and {@code sampled64-base}
+ * (the same flags on another build, interleaved with this one's); {@code -Dnuma.apps.child.options='...'} passes
+ * options to every child JVM (a flight recording, -XX:+CITime).
  */
 public final class AppsProfilerSlowdown {
     private static final Pattern ITERATION = Pattern.compile(
             "\"warmup\":false,\"passed\":true,\"duration_ns\":(\\d+),\"cpu_ns\":(-?\\d+)");
-    private static final Map<String, List<String>> MODES = new LinkedHashMap<>();
+    private static final String WITHOUT = "without";
+    /** The modes with the agent, by name. */
+    private static final Map<String, List<String>> FLAGS = new LinkedHashMap<>();
+    /** Which modes to measure (comma-separated names; default without,full,sampled64). */
+    static final String MODES_PROPERTY = "numa.apps.modes";
+    /** Another agent jar, measured as the modes full-base and sampled64-base (A/B of two builds). */
+    static final String BASELINE_PROPERTY = "numa.apps.baseline.jar";
+    /** Extra options for every child JVM, separated by spaces (e.g. -XX:StartFlightRecording=...). */
+    static final String OPTIONS_PROPERTY = "numa.apps.child.options";
 
     static {
-        MODES.put("without", null);
-        MODES.put("full", List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet"));
-        MODES.put("sampled64", List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerSampling=64", "-XX:+NUMAProfilerQuiet"));
+        FLAGS.put("full", List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet"));
+        FLAGS.put("sampled64", List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerSampling=64", "-XX:+NUMAProfilerQuiet"));
     }
 
     private AppsProfilerSlowdown() {
@@ -48,11 +58,19 @@ public final class AppsProfilerSlowdown {
         String size = args.length > 1 ? args[1] : "default";
         List<String> only = args.length > 2 ? List.of(args[2].split(",")) : List.of();
         List<String> run = List.of("threads=2", "size=" + size, "warmup=1", "iterations=3");
+        Map<String, Mode> modes = modes(System.getProperty(MODES_PROPERTY), System.getProperty(BASELINE_PROPERTY));
+        String options = System.getProperty(OPTIONS_PROPERTY, "").strip();
+        List<String> childOptions = options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
         Path work = Files.createTempDirectory("numa-apps-slowdown");
+        List<String> measured = modes.keySet().stream().filter(m -> !m.equals(WITHOUT)).toList();
         Map<String, List<Double>> wallRatios = new LinkedHashMap<>();
         Map<String, List<Double>> cpuRatios = new LinkedHashMap<>();
-        System.out.println("application,without_ms,full_ms,sampled64_ms,without_cpu_ms,full_cpu_ms,sampled64_cpu_ms,"
-                + "full_x,sampled64_x,full_cpu_x,sampled64_cpu_x");
+        StringBuilder header = new StringBuilder("application");
+        modes.keySet().forEach(m -> header.append(',').append(m).append("_ms"));
+        modes.keySet().forEach(m -> header.append(',').append(m).append("_cpu_ms"));
+        measured.forEach(m -> header.append(',').append(m).append("_x"));
+        measured.forEach(m -> header.append(',').append(m).append("_cpu_x"));
+        System.out.println(header);
         for (Application a : Applications.all()) {
             if (!only.isEmpty() && !only.contains(a.name())) {
                 continue;
@@ -61,9 +79,10 @@ public final class AppsProfilerSlowdown {
             Map<String, List<Double>> cpu = new LinkedHashMap<>();
             String failed = null;
             for (int r = 0; r < runs && failed == null; r++) {
-                for (Map.Entry<String, List<String>> mode : MODES.entrySet()) {
+                for (Map.Entry<String, Mode> mode : modes.entrySet()) {
                     try {
-                        measure(a, mode.getValue(), run, work, wall.computeIfAbsent(mode.getKey(), k -> new ArrayList<>()),
+                        measure(a, mode.getValue(), run, childOptions, work,
+                                wall.computeIfAbsent(mode.getKey(), k -> new ArrayList<>()),
                                 cpu.computeIfAbsent(mode.getKey(), k -> new ArrayList<>()));
                     } catch (IllegalStateException e) {
                         failed = mode.getKey() + ": " + e.getMessage().lines().findFirst().orElse("");
@@ -77,37 +96,85 @@ public final class AppsProfilerSlowdown {
                 System.out.printf(Locale.ROOT, "%s,failed (%s)%n", a.name(), failed);
                 continue;
             }
-            double[] w = medians(wall);
-            double[] c = medians(cpu);
-            wallRatios.computeIfAbsent("full", k -> new ArrayList<>()).add(w[1] / w[0]);
-            wallRatios.computeIfAbsent("sampled64", k -> new ArrayList<>()).add(w[2] / w[0]);
-            cpuRatios.computeIfAbsent("full", k -> new ArrayList<>()).add(c[1] / c[0]);
-            cpuRatios.computeIfAbsent("sampled64", k -> new ArrayList<>()).add(c[2] / c[0]);
-            System.out.printf(Locale.ROOT, "%s,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.2f,%.2f,%.2f,%.2f%n", a.name(), w[0] / 1e6,
-                    w[1] / 1e6, w[2] / 1e6, c[0] / 1e6, c[1] / 1e6, c[2] / 1e6, w[1] / w[0], w[2] / w[0], c[1] / c[0],
-                    c[2] / c[0]);
+            Map<String, Double> w = medians(wall);
+            Map<String, Double> c = medians(cpu);
+            StringBuilder line = new StringBuilder(a.name());
+            modes.keySet().forEach(m -> line.append(String.format(Locale.ROOT, ",%.0f", w.get(m) / 1e6)));
+            modes.keySet().forEach(m -> line.append(String.format(Locale.ROOT, ",%.0f", c.get(m) / 1e6)));
+            for (String m : measured) {
+                double ratio = w.get(m) / w.get(WITHOUT);
+                wallRatios.computeIfAbsent(m, k -> new ArrayList<>()).add(ratio);
+                line.append(String.format(Locale.ROOT, ",%.2f", ratio));
+            }
+            for (String m : measured) {
+                double ratio = c.get(m) / c.get(WITHOUT);
+                cpuRatios.computeIfAbsent(m, k -> new ArrayList<>()).add(ratio);
+                line.append(String.format(Locale.ROOT, ",%.2f", ratio));
+            }
+            System.out.println(line);
         }
         if (!wallRatios.isEmpty()) {
-            System.out.printf(Locale.ROOT, "geomean,,,,,,,%.2f,%.2f,%.2f,%.2f%n", geomean(wallRatios.get("full")),
-                    geomean(wallRatios.get("sampled64")), geomean(cpuRatios.get("full")), geomean(cpuRatios.get("sampled64")));
+            StringBuilder line = new StringBuilder("geomean");
+            line.append(",".repeat(2 * modes.size()));
+            measured.forEach(m -> line.append(String.format(Locale.ROOT, ",%.2f", geomean(wallRatios.get(m)))));
+            measured.forEach(m -> line.append(String.format(Locale.ROOT, ",%.2f", geomean(cpuRatios.get(m)))));
+            System.out.println(line);
         }
+    }
+
+    /** A mode: the agent jar (null: the packaged one) and its flags (null: no agent). */
+    private record Mode(Path agentJar, List<String> flags) {
+    }
+
+    /**
+     * The modes measured, in order: {@code without} first. {@code selected}: a comma-separated subset of the names
+     * (null: without, full and sampled64); {@code baseline}: another agent jar, whose modes {@code full-base} and
+     * {@code sampled64-base} run the same flags, for an A/B of two builds within one interleaved measurement.
+     */
+    static Map<String, Mode> modes(String selected, String baseline) {
+        Map<String, Mode> all = new LinkedHashMap<>();
+        all.put(WITHOUT, new Mode(null, null));
+        for (Map.Entry<String, List<String>> m : FLAGS.entrySet()) {
+            all.put(m.getKey(), new Mode(null, m.getValue()));
+            if (baseline != null) {
+                all.put(m.getKey() + "-base", new Mode(Path.of(baseline), m.getValue()));
+            }
+        }
+        List<String> names = selected == null ? new ArrayList<>(FLAGS.keySet()) : new ArrayList<>(List.of(selected.split(",")));
+        names.remove(WITHOUT);
+        names.add(0, WITHOUT);
+        Map<String, Mode> chosen = new LinkedHashMap<>();
+        for (String name : names) {
+            Mode mode = all.get(name.strip());
+            if (mode == null) {
+                throw new IllegalArgumentException("unknown mode '" + name + "' in -D" + MODES_PROPERTY + "; known: "
+                        + String.join(",", all.keySet()) + (baseline == null ? " (-base modes need -D" + BASELINE_PROPERTY
+                        + "=<agent jar>)" : ""));
+            }
+            chosen.put(name.strip(), mode);
+        }
+        return chosen;
     }
 
     private static double geomean(List<Double> values) {
         return Stats.geomean(values.stream().mapToDouble(d -> d).toArray());
     }
 
-    private static double[] medians(Map<String, List<Double>> byMode) {
-        return byMode.values().stream().mapToDouble(v -> Stats.median(v.stream().mapToDouble(d -> d).toArray())).toArray();
+    private static Map<String, Double> medians(Map<String, List<Double>> byMode) {
+        Map<String, Double> medians = new LinkedHashMap<>();
+        byMode.forEach((mode, v) -> medians.put(mode, Stats.median(v.stream().mapToDouble(d -> d).toArray())));
+        return medians;
     }
 
     /** One fresh JVM: its measured iterations' wall and CPU times (ns) are added to the lists. */
-    private static void measure(Application a, List<String> flags, List<String> args, Path work, List<Double> wall,
-            List<Double> cpu) throws IOException {
+    private static void measure(Application a, Mode mode, List<String> args, List<String> childOptions, Path work,
+            List<Double> wall, List<Double> cpu) throws IOException {
         Path dir = Files.createTempDirectory(work, a.name());
         Path file = dir.resolve("iterations.jsonl");
-        ChildRun run = Corpus.runMain(a, a.driverClass(), flags, args, dir, List.of("-Dnuma.iterations.file=" + file),
-                Duration.ofMinutes(20));
+        List<String> options = new ArrayList<>(childOptions);
+        options.add("-Dnuma.iterations.file=" + file);
+        ChildRun run = Corpus.runMain(a, a.driverClass(), mode.agentJar() == null ? Corpus.agentJar() : mode.agentJar(),
+                mode.flags(), args, dir, options, Duration.ofMinutes(20));
         if (!run.succeeded()) {
             throw new IllegalStateException(a.name() + " failed\n" + run.diagnostics());
         }

@@ -45,10 +45,16 @@ final class Corpus {
     /** As above with another main class on the application's class path (the program's own launcher). */
     static ChildRun runMain(Application a, String mainClass, List<String> numaFlags, List<String> args, Path workDir,
             List<String> javaOptions, Duration timeout) throws IOException {
+        return runMain(a, mainClass, agentJar(), numaFlags, args, workDir, javaOptions, timeout);
+    }
+
+    /** As above with another agent jar (an A/B measurement of two builds). */
+    static ChildRun runMain(Application a, String mainClass, Path agentJar, List<String> numaFlags, List<String> args,
+            Path workDir, List<String> javaOptions, Duration timeout) throws IOException {
         Files.createDirectories(workDir);
-        ChildJvm child = ChildJvm.current().directory(workDir).options(javaOptions).classPath(apps().classPath(a, agentJar()));
+        ChildJvm child = ChildJvm.current().directory(workDir).options(javaOptions).classPath(apps().classPath(a, agentJar));
         if (numaFlags != null) {
-            child.agent(agentJar(), numaFlags);
+            child.agent(agentJar, numaFlags);
         }
         return child.main(mainClass, args).timeout(timeout).run();
     }

@@ -102,37 +102,54 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     /**
      * Sampled mode: whether a method with hooks should keep the countdown in a local ({@link SamplingCountdownLocal})
      * rather than step the thread's slot at each access (the InSlot hooks). A local costs a load at entry, a store at
-     * exit and a store and a load around every call; a slot step costs about one of those per access. So the local pays
-     * only where accesses outnumber those, and always in a method with a backward jump (a loop's accesses run many
-     * times per call).
+     * exit and a store and a load around every call (10 bytes of bytecode per call, which count against the JIT's
+     * inlining limits); a slot step costs about one of those per access. So the local pays only where accesses
+     * outnumber twice the calls: in the loops, which run many times per call of the method (their own accesses against
+     * their own calls), or else in the whole body. A loop whose body is mostly calls (an interpreter's dispatch loop, a
+     * visitor walking a tree) steps the slot instead: it would pay two handovers per call in every iteration.
      */
     static boolean wantsCountdownLocal(InsnList code, boolean allAccesses) {
+        boolean[] inLoop = loopBodies(code);
         int accesses = 0;
         int calls = 0;
+        int loopAccesses = 0;
+        int loopCalls = 0;
+        int i = 0;
         for (AbstractInsnNode insn : code) {
             if (hooks(insn, allAccesses)) {
                 accesses++;
+                loopAccesses += inLoop[i] ? 1 : 0;
             } else if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode) {
                 calls++;
-            } else if (jumpsBack(code, insn)) {
-                return true;
+                loopCalls += inLoop[i] ? 1 : 0;
             }
+            i++;
         }
-        return accesses > 2 * calls + 2;
+        return loopAccesses > 2 * loopCalls || accesses > 2 * calls + 2;
     }
 
-    private static boolean jumpsBack(InsnList code, AbstractInsnNode insn) {
-        int at = code.indexOf(insn);
-        if (insn instanceof JumpInsnNode j) {
-            return code.indexOf(j.label) <= at;
+    /** Per instruction index: whether it lies between a backward jump (or switch case) and its target. */
+    static boolean[] loopBodies(InsnList code) {
+        boolean[] inLoop = new boolean[code.size()];
+        for (AbstractInsnNode insn : code) {
+            int at = code.indexOf(insn);
+            if (insn instanceof JumpInsnNode j) {
+                mark(inLoop, code.indexOf(j.label), at);
+            } else if (insn instanceof TableSwitchInsnNode t) {
+                mark(inLoop, code.indexOf(t.dflt), at);
+                t.labels.forEach(l -> mark(inLoop, code.indexOf(l), at));
+            } else if (insn instanceof LookupSwitchInsnNode t) {
+                mark(inLoop, code.indexOf(t.dflt), at);
+                t.labels.forEach(l -> mark(inLoop, code.indexOf(l), at));
+            }
         }
-        if (insn instanceof TableSwitchInsnNode t) {
-            return code.indexOf(t.dflt) <= at || t.labels.stream().anyMatch(l -> code.indexOf(l) <= at);
+        return inLoop;
+    }
+
+    private static void mark(boolean[] inLoop, int target, int jump) {
+        if (target <= jump) {
+            java.util.Arrays.fill(inLoop, target, jump + 1, true);
         }
-        if (insn instanceof LookupSwitchInsnNode t) {
-            return code.indexOf(t.dflt) <= at || t.labels.stream().anyMatch(l -> code.indexOf(l) <= at);
-        }
-        return false;
     }
 
     /** The hook of a field access of {@code owner.field}: named by its id under diagnosis, else the plain one. */

@@ -46,7 +46,7 @@ final class BootstrapRuntime {
                             return "class " + c + " not found next to the profiler";
                         }
                         out.putNextEntry(new JarEntry(c + ".class"));
-                        out.write(markOutOfLine(in.readAllBytes()));
+                        out.write(directThreadId(markOutOfLine(in.readAllBytes())));
                         out.closeEntry();
                     }
                 }
@@ -80,6 +80,43 @@ final class BootstrapRuntime {
                         return super.visitAnnotation(desc, visible);
                     }
                 };
+            }
+        }, 0);
+        return w.toByteArray();
+    }
+
+    static final String RAW_ACCESS = "com/numa/profiler/rt/RawAccess";
+    private static final String UNSAFE = "jdk/internal/misc/Unsafe";
+
+    /**
+     * RawAccess with the body of {@code tid(Thread)} replaced by {@code Unsafe.getUnsafe().getLong(t, TID)}, a direct
+     * call the JIT compiles to one load (see RawAccess.tid); any other class file unchanged. The call resolves only when
+     * it first runs, which RawAccess allows only once the handles worked, so the package is then exported to the boot
+     * class path's module.
+     */
+    static byte[] directThreadId(byte[] classFile) {
+        ClassReader r = new ClassReader(classFile);
+        if (!RAW_ACCESS.equals(r.getClassName())) {
+            return classFile;
+        }
+        ClassWriter w = new ClassWriter(r, ClassWriter.COMPUTE_MAXS);
+        r.accept(new ClassVisitor(Opcodes.ASM9, w) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (!"tid".equals(name) || !"(Ljava/lang/Thread;)J".equals(descriptor)) {
+                    return mv;
+                }
+                mv.visitCode();
+                mv.visitMethodInsn(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false);
+                mv.visitVarInsn(Opcodes.ALOAD, 0);
+                mv.visitFieldInsn(Opcodes.GETSTATIC, RAW_ACCESS, "TID", "J");
+                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "getLong", "(Ljava/lang/Object;J)J", false);
+                mv.visitInsn(Opcodes.LRETURN);
+                mv.visitMaxs(0, 0);
+                mv.visitEnd();
+                return null; // the original body is dropped
             }
         }, 0);
         return w.toByteArray();

@@ -36,6 +36,14 @@ final class ProfiledThread {
     long size;
     /** Whether instances of sizeClass need a side-table entry when they have no header word (see FieldReach). */
     boolean sizeTracked;
+    /**
+     * Direct-mapped by the class's identity hash, as {@link #wordClasses}: classes this thread allocated, their
+     * instances' size, and whether they are tracked; code that allocates a few types in turn finds them here instead of
+     * in two ClassValues.
+     */
+    final Class<?>[] sizeClasses = new Class<?>[CLASS_CACHE];
+    final long[] sizes = new long[CLASS_CACHE];
+    final boolean[] sizesTracked = new boolean[CLASS_CACHE];
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */

@@ -353,13 +353,19 @@ final class ProfilerRuntime implements AccessSink {
 
     /**
      * The thread with its facts about the class of instance {@code o} (size, whether its side-table entry could ever be
-     * read) up to date; it remembers the last class it allocated.
+     * read) up to date; it remembers the last class it allocated, and 16 more by their identity hash.
      */
     private ProfiledThread allocatedClass(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
         if (c != t.sizeClass) {
-            t.size = sizes.sizeOf(o);
-            t.sizeTracked = fieldReach == null || fieldReach.fieldsReachable(c);
+            int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
+            if (t.sizeClasses[i] != c) {
+                t.sizes[i] = sizes.sizeOf(o);
+                t.sizesTracked[i] = fieldReach == null || fieldReach.fieldsReachable(c);
+                t.sizeClasses[i] = c;
+            }
+            t.size = t.sizes[i];
+            t.sizeTracked = t.sizesTracked[i];
             t.sizeClass = c;
         }
         return t;

@@ -1,8 +1,11 @@
 package com.numa.profiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -12,7 +15,10 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
-/** The hook runtime as it goes onto the boot class path: the ways into the sink carry HotSpot's DontInline. */
+/**
+ * The hook runtime as it goes onto the boot class path: the ways into the sink carry HotSpot's DontInline, and the
+ * thread id every sampled hook reads is a direct Unsafe call, not a method handle.
+ */
 class BootstrapRuntimeTest {
     static Set<String> dontInline(byte[] classFile) {
         Set<String> marked = new TreeSet<>();
@@ -47,5 +53,48 @@ class BootstrapRuntimeTest {
                 "readArray(Ljava/lang/Object;I)V", "writeArray(Ljava/lang/Object;I)V", "readField(Ljava/lang/Object;I)V",
                 "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V", "allocated(Ljava/lang/Object;I)V")),
                 marked, "the sampled and in-slot hooks, whose fast path must inline, are not among them");
+    }
+
+    private static byte[] runtimeClass(String name) throws Exception {
+        try (InputStream in = BootstrapRuntimeTest.class.getClassLoader().getResourceAsStream(name + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The calls (owner.name descriptor) made by method {@code method} of the class. */
+    static List<String> callsOf(byte[] classFile, String method) {
+        List<String> calls = new ArrayList<>();
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                if (!method.equals(name + descriptor)) {
+                    return null;
+                }
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String n, String desc, boolean itf) {
+                        calls.add(owner + "." + n + desc);
+                    }
+                };
+            }
+        }, 0);
+        return calls;
+    }
+
+    @Test
+    void theThreadIdIsReadByADirectUnsafeCallOnTheBootClassPath() throws Exception {
+        byte[] original = runtimeClass(BootstrapRuntime.RAW_ACCESS);
+        String tid = "tid(Ljava/lang/Thread;)J";
+        assertEquals(List.of("java/lang/invoke/MethodHandle.invokeExact(Ljava/lang/Object;J)J",
+                "java/lang/IllegalStateException.<init>(Ljava/lang/Throwable;)V"), callsOf(original, tid),
+                "compiled, the id goes through the handle");
+        byte[] rewritten = BootstrapRuntime.directThreadId(original);
+        assertEquals(List.of("jdk/internal/misc/Unsafe.getUnsafe()Ljdk/internal/misc/Unsafe;",
+                "jdk/internal/misc/Unsafe.getLong(Ljava/lang/Object;J)J"), callsOf(rewritten, tid));
+        assertEquals(callsOf(original, "threadId(Ljava/lang/Thread;)J"), callsOf(rewritten, "threadId(Ljava/lang/Thread;)J"),
+                "only tid's body changes");
+        byte[] hooks = runtimeClass("com/numa/profiler/rt/Hooks");
+        assertSame(hooks, BootstrapRuntime.directThreadId(hooks), "other classes are passed through as they are");
     }
 }

@@ -304,4 +304,48 @@ class ProfilerRuntimeTest {
         String summary = ReportWriter.stderrSummary(r, 5, false);
         assertTrue(summary.contains("shared reads 66.67%, shared writes 33.33%"), summary);
     }
+
+    /**
+     * The allocating thread caches per class the instance size and whether the side table needs the instance
+     * (FieldReach): with more classes allocated in turn than its 16 cache entries, every instance is still put in the
+     * table exactly when its own class's fields are reachable, and counted.
+     */
+    @Test
+    void allocationsOfManyClassesInTurnAreTrackedByTheirOwnClass() throws Exception {
+        SideTable table = new SideTable(4096, 0, true);
+        ProfilerRuntime rt = new ProfilerRuntime(new AccessClassifier(Owner.LAST_WRITER), table, BY_NAME,
+                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), 1, 1, null,
+                taggedCarriesTheWord());
+        ClassFilter filter = new ClassFilter(java.util.List.of("com.numa.profiler.fieldreach.**"), java.util.List.of(),
+                java.util.List.of(), true);
+        rt.useFieldReach(new FieldReach(filter));
+        java.util.List<java.util.function.Supplier<?>> kinds = java.util.List.of(Object::new, StringBuilder::new,
+                com.numa.profiler.fieldreach.Fixtures.PrivateOnly::new, java.util.ArrayList::new, java.util.HashMap::new,
+                java.util.LinkedList::new, java.util.TreeMap::new, java.util.ArrayDeque::new, java.util.HashSet::new,
+                java.util.LinkedHashMap::new, java.util.TreeSet::new, java.util.Vector::new, java.util.Stack::new,
+                java.util.IdentityHashMap::new, java.util.WeakHashMap::new, java.util.Hashtable::new,
+                java.util.PriorityQueue::new, java.util.BitSet::new, () -> new java.util.StringJoiner(","),
+                java.util.Random::new, com.numa.profiler.fieldreach.Fixtures.PublicField::new,
+                com.numa.profiler.fieldreach.Fixtures.ProtectedField::new);
+        FieldReach reach = new FieldReach(filter);
+        long reachable = kinds.stream().filter(k -> reach.fieldsReachable(k.get().getClass())).count();
+        assertTrue(kinds.size() > ProfiledThread.CLASS_CACHE + 1, "more classes than the cache holds");
+        assertTrue(reachable >= 3 && kinds.size() - reachable >= 3, "both kinds: " + reachable + " reachable");
+        java.util.List<Object> keep = new java.util.ArrayList<>();
+        int rounds = 5;
+        on("a@0", () -> {
+            for (int r = 0; r < rounds; r++) {
+                for (java.util.function.Supplier<?> k : kinds) {
+                    Object o = k.get();
+                    keep.add(o);
+                    rt.allocated(o, 1);
+                }
+            }
+        });
+        assertEquals(rounds * reachable, table.size(), "the reachable instances, and only they, are in the table");
+        ProfiledThread a = rt.inventory().snapshot()[0];
+        assertEquals((long) rounds * kinds.size(), a.objectAllocations);
+        assertEquals((long) rounds * kinds.size(), a.site(1).allocations);
+        assertEquals(16L * rounds * kinds.size(), a.objectBytes, "16 bytes each without Instrumentation");
+    }
 }

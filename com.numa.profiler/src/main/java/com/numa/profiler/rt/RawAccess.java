@@ -75,13 +75,26 @@ public final class RawAccess {
     @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
     public static long threadId(Thread t) {
         if (TID >= 0) {
-            try {
-                return (long) GET_LONG.invokeExact((Object) t, TID);
-            } catch (Throwable e) {
-                throw new IllegalStateException(e);
-            }
+            return tid(t);
         }
         return t.getId();
+    }
+
+    /**
+     * {@code t}'s own {@code tid} field (only called when {@link #TID} is known, i.e. when jdk.internal.misc is
+     * exported to this class's module). The body below goes through the handle; when the runtime is put on the boot
+     * class path, {@code BootstrapRuntime} replaces it by a direct {@code Unsafe.getUnsafe().getLong(t, TID)}, which
+     * javac cannot compile here ({@code --release} forbids naming the package). Every sampled hook inlines this read
+     * (the countdown slot is picked by thread id): through the handle it pulled a chain of ten lambda-form frames into
+     * each hooked access, which used up the JIT's inlining budget of the application's own methods; in C1 and the
+     * interpreter the handle was a slow call per access.
+     */
+    static long tid(Thread t) {
+        try {
+            return (long) GET_LONG.invokeExact((Object) t, TID);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
