@@ -50,6 +50,17 @@ final class ProfiledThread {
     /** Trace only: stores into objects whose allocation is not recorded yet (constructors), see PendingStores. */
     PendingStores tracePending;
 
+    /**
+     * Counted accesses, one cell per kind of access (see AccessCells); only this thread writes them. The access
+     * counters below ({@code reads} to {@code byOwner}, and the sites' access counts) are derived from them by the
+     * reporter ({@link AccessCells#fold}); the allocation counters are this thread's own.
+     */
+    long[] cells = AccessCells.empty();
+    int cellCount;
+    /** The cell this thread added to last, and its slot in {@code cells} (key 0: none). */
+    long lastCellKey;
+    int lastCell;
+
     long objectAllocations;
     long objectBytes;
     long arrayAllocations;
@@ -113,14 +124,6 @@ final class ProfiledThread {
         int main = MainThread.tid();
         boolean isMain = main > 0 ? tid == main : "main".equals(name) && kind == ThreadRoleRules.Kind.APPLICATION_CODE;
         return ThreadRoleRules.classify(isMain, name, kind);
-    }
-
-    void countOwner(int owner, long weight) {
-        long[] row = byOwner;
-        if (owner >= row.length) {
-            row = byOwner = Arrays.copyOf(row, Math.max(owner + 1, row.length * 2));
-        }
-        row[owner] += weight;
     }
 
     SiteCounters site(int id) {

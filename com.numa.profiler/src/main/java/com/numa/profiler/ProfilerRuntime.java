@@ -2,7 +2,6 @@ package com.numa.profiler;
 
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.profiler.AccessClassifier.Kind;
 import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.sharing.SharingTracker;
 
@@ -82,6 +81,7 @@ final class ProfilerRuntime implements AccessSink {
         words.offset(ProfilerRuntime.class);
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
+        AccessCells.key(OwnerWords.tag(1, 0, 0), 2, false, 0, false);
         sideTable.lookup(this);
         if (deferredCapacity > 0 && t != null) {
             Object[] probe = new Object[1];
@@ -556,60 +556,26 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
-    /** Counts one (possibly sampled) access and returns the updated word. */
+    /**
+     * Counts one (possibly sampled) access and returns the updated word: one cell of the thread's (see AccessCells),
+     * plus, for a write to an object already shared, the reads it follows (the one counter that is a sum of the
+     * word's tally, not a count of accesses).
+     */
     long count(ProfiledThread t, long word, boolean write, int node, boolean viaSideTable) {
         long weight = sampling;
-        Kind kind = classifier.classify(word, t.key, write);
-        if (viaSideTable) {
-            t.sideTableAccesses += weight;
-        }
-        if (write) {
-            t.writes += weight;
-        } else {
-            t.reads += weight;
-        }
-        int owner = OwnerWords.owner(word);
-        t.countOwner(owner, weight);
-        if (owner == 0) {
-            if (write) {
-                t.unknownOwnerWrites += weight;
-            } else {
-                t.unknownOwnerReads += weight;
-            }
+        long key = AccessCells.key(word, t.key, write, node, viaSideTable);
+        AccessCells.add(t, key, weight);
+        if (OwnerWords.owner(word) == 0) {
             return word;
         }
-        boolean remote = AccessClassifier.predictedRemote(word, node);
-        if (remote) {
-            t.predictedRemote += weight;
-        }
-        SiteCounters s = t.site(OwnerWords.site(word));
-        if (remote) {
-            s.predictedRemote += weight;
-        }
-        boolean sharedObject = OwnerWords.shared(word) || kind.isShared();
         if (write) {
-            s.writes += weight;
-            if (kind == Kind.SHARED_WRITE) {
-                t.sharedWrites += weight;
-                s.sharedWrites += weight;
-                s.countSharer(owner, weight);
+            if ((key & AccessCells.SHARED_OBJECT) != 0) {
+                t.site(OwnerWords.site(word)).readsFollowedByWrite +=
+                        (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
             }
-            if (sharedObject) {
-                s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
-                s.writesAfterPublication += weight;
-            }
-        } else {
-            s.reads += weight;
-            if (kind == Kind.SHARED_READ) {
-                t.sharedReads += weight;
-                s.sharedReads += weight;
-                s.countSharer(owner, weight);
-            }
-            if (sharedObject) {
-                s.readsOfSharedObjects += weight;
-            }
+            return classifier.next(word, t.key, true, false);
         }
-        return classifier.update(word, kind, t.key, !write && (++t.readTally & (OwnerWords.READ_TALLY - 1)) == 0);
+        return classifier.next(word, t.key, false, (++t.readTally & (OwnerWords.READ_TALLY - 1)) == 0);
     }
 
     @Override

@@ -32,12 +32,13 @@ final class ThreadInventory {
         }
     }
 
-    /** All threads seen so far, in key order. */
+    /** All threads seen so far, in key order, with their access counters derived from their cells. */
     synchronized ProfiledThread[] snapshot() {
         ProfiledThread[] out = new ProfiledThread[next - 1];
         int n = 0;
         for (int k = 1; k < next && k < threads.length; k++) {
             if (threads[k] != null) {
+                AccessCells.fold(threads[k]);
                 out[n++] = threads[k];
             }
         }
