@@ -430,9 +430,9 @@ final class ProfilerRuntime implements AccessSink {
     private void viaSideTable(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array,
             int node) {
         SideTable.Entry e = t.lastEntry;
-        if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
+        if (e == null || !e.refersTo(o)) { // loops over one or two arrays hit the two-entry cache
             SideTable.Entry p = t.previousEntry;
-            e = p != null && p.get() == o ? p : cachedLookup(t, o);
+            e = p != null && p.refersTo(o) ? p : cachedLookup(t, o);
             if (e != null) {
                 t.previousEntry = t.lastEntry;
                 t.lastEntry = e;
@@ -474,7 +474,7 @@ final class ProfilerRuntime implements AccessSink {
         SideTable.Entry[] cache = t.entries;
         int i = h & (ProfiledThread.ENTRY_CACHE - 1);
         SideTable.Entry e = cache[i];
-        if (e == null || e.get() != o) {
+        if (e == null || !e.refersTo(o)) {
             e = sideTable.lookup(o, h);
             if (e == null && deferredCapacity > 0 && o.getClass().isArray()) {
                 e = adopt(t, o, h);

@@ -196,7 +196,7 @@ final class SideTable {
                 if (e == null) {
                     return null;
                 }
-                if (e.hash == h && e.get() == o) {
+                if (e.hash == h && e.refersTo(o)) { // refersTo: no keep-alive barrier, unlike get
                     return e;
                 }
             }
