@@ -71,8 +71,10 @@ final class AccessCells {
 
     /** First slot to probe for {@code key} in a table of {@code length} longs (pairs). */
     private static int slot(long key, int length) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32)) & (length - 2);
+        // the key's bits 32-45 (site and flags) are folded down first: the high half of the product depends on every
+        // bit below it, so keys that differ only in a flag or in the site's high bits do not share a slot
+        long h = (key ^ (key >>> 32)) * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 32) & (length - 2);
     }
 
     private static void addSlow(ProfiledThread t, long key, long weight) {
