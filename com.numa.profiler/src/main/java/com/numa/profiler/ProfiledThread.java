@@ -29,7 +29,7 @@ final class ProfiledThread {
     final Class<?>[] wordClasses = new Class<?>[CLASS_CACHE];
     final long[] wordOffsets = new long[CLASS_CACHE];
     /** Direct-mapped by the object's identity hash: side-table entries this thread used (weak: they keep nothing). */
-    static final int ENTRY_CACHE = 64;
+    static final int ENTRY_CACHE = 256;
     final SideTable.Entry[] entries = new SideTable.Entry[ENTRY_CACHE];
     /** The class this thread allocated last, and its instances' size (see ObjectSizes). */
     Class<?> sizeClass;
