@@ -438,7 +438,7 @@ final class ProfilerRuntime implements AccessSink {
                 t.lastEntry = e;
             }
         }
-        if (e == null) {
+        if (e == null || e.absent()) {
             count(t, 0, write, node, true);
             return;
         }
@@ -467,7 +467,8 @@ final class ProfilerRuntime implements AccessSink {
 
     /**
      * The side-table entry of {@code o} through the thread's direct-mapped cache of entries (code walking a few dozen
-     * arrays, such as a tree's nodes, finds them there instead of in the shared table's large arrays), or null.
+     * arrays, such as a tree's nodes, finds them there instead of in the shared table's large arrays), an absent
+     * marker ({@link SideTable.Entry#absent}), or null.
      */
     private SideTable.Entry cachedLookup(ProfiledThread t, Object o) {
         int h = System.identityHashCode(o);
@@ -476,8 +477,10 @@ final class ProfilerRuntime implements AccessSink {
         SideTable.Entry e = cache[i];
         if (e == null || !e.refersTo(o)) {
             e = sideTable.lookup(o, h);
-            if (e == null && deferredCapacity > 0 && o.getClass().isArray()) {
-                e = adopt(t, o, h);
+            if (e == null && o.getClass().isArray()) {
+                // sampled: the first sampled access makes the entry; full: the array never had one (made by code we
+                // do not see, or refused by a full table), and the thread remembers that instead of searching again
+                e = deferredCapacity > 0 ? adopt(t, o, h) : SideTable.Entry.absent(o);
             }
             if (e != null) {
                 cache[i] = e;

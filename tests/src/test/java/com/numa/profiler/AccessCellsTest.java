@@ -16,16 +16,8 @@ import org.junit.jupiter.api.Test;
  * snapshot is taken: those must be exactly what counting every counter at every access gave (the model below is that
  * per-access counting, as ProfilerRuntime did it before the cells).
  */
+@org.junit.jupiter.api.extension.ExtendWith(ActiveHooks.class)
 class AccessCellsTest {
-    @org.junit.jupiter.api.BeforeEach
-    void countAllocations() {
-        com.numa.profiler.rt.Hooks.setActive(true); // allocations are counted only inside the profiling window
-    }
-
-    @org.junit.jupiter.api.AfterEach
-    void reset() {
-        com.numa.profiler.rt.Hooks.setActive(false);
-    }
 
     /** Per-access counting of one thread: the counters ProfiledThread and SiteCounters report. */
     static final class Model {
