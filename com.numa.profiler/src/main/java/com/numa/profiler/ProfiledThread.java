@@ -24,10 +24,22 @@ final class ProfiledThread {
     /** The class whose header word this thread reached last, and where (see HeaderWordAccess). */
     Class<?> wordClass;
     long wordOffset;
-    /** Direct-mapped by the class's identity hash: classes whose header word this thread looked up, and where. */
-    static final int CLASS_CACHE = 16;
-    final Class<?>[] wordClasses = new Class<?>[CLASS_CACHE];
-    final long[] wordOffsets = new long[CLASS_CACHE];
+    /**
+     * Direct-mapped by the class's identity hash: classes whose header word this thread looked up, and where. Weak, so
+     * that a thread (alive or ended: its state stays in the inventory) keeps no class from unloading.
+     */
+    static final int CLASS_CACHE = 256;
+    final WordOffset[] wordClasses = new WordOffset[CLASS_CACHE];
+
+    /** Where the header word of a class's instances is (HeaderWordAccess.NONE: they have none). */
+    static final class WordOffset extends java.lang.ref.WeakReference<Class<?>> {
+        final long offset;
+
+        WordOffset(Class<?> c, long offset) {
+            super(c);
+            this.offset = offset;
+        }
+    }
     /** Direct-mapped by the object's identity hash: side-table entries this thread used (weak: they keep nothing). */
     static final int ENTRY_CACHE = 256;
     final SideTable.Entry[] entries = new SideTable.Entry[ENTRY_CACHE];

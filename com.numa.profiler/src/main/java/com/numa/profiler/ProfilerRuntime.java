@@ -371,17 +371,17 @@ final class ProfilerRuntime implements AccessSink {
         if (c == t.wordClass) {
             return t.wordOffset;
         }
-        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes) finds the offset
-        // in the thread's small direct-mapped cache before the ClassValue
+        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes, an interpreter's
+        // many node classes) finds the offset in the thread's direct-mapped cache before the ClassValue
         int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
-        Class<?>[] classes = t.wordClasses;
+        ProfiledThread.WordOffset[] classes = t.wordClasses;
+        ProfiledThread.WordOffset known = classes[i];
         long at;
-        if (classes[i] == c) {
-            at = t.wordOffsets[i];
+        if (known != null && known.refersTo(c)) {
+            at = known.offset;
         } else {
             at = words.offset(c);
-            classes[i] = c;
-            t.wordOffsets[i] = at;
+            classes[i] = new ProfiledThread.WordOffset(c, at);
         }
         t.wordClass = c;
         return t.wordOffset = at;
