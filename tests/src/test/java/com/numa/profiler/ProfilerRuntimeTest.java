@@ -127,6 +127,66 @@ class ProfilerRuntimeTest {
         assertEquals(24, b.sideTableAccesses);
     }
 
+    /** Loads its own copy of {@link Tagged} (same name, so the runtime finds the header word the same way). */
+    static final class OwnTagged extends ClassLoader {
+        OwnTagged() {
+            super(ProfilerRuntimeTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.equals(Tagged.class.getName())) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c == null) {
+                    try (java.io.InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                        byte[] b = in.readAllBytes();
+                        c = defineClass(name, b, 0, b.length);
+                    } catch (java.io.IOException e) {
+                        throw new ClassNotFoundException(name, e);
+                    }
+                }
+                return c;
+            }
+        }
+    }
+
+    /**
+     * The thread's cache of header-word offsets by class keeps no class alive once the thread has moved on to another
+     * class: a class loader whose instances were counted can be collected while the thread's state lives on.
+     */
+    @Test
+    void countedClassesCanUnloadWhileTheThreadStateLives() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
+        java.lang.ref.WeakReference<ClassLoader> loader = countOnceInAnotherLoader(rt);
+        for (int i = 0; i < 50 && loader.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertEquals(null, loader.get(), "the loader (and the class) were collected");
+        assertEquals(2, rt.inventory().snapshot()[0].writes, "both writes were counted, on the header word");
+        assertEquals(0, rt.inventory().snapshot()[0].unknownOwnerWrites);
+    }
+
+    private static java.lang.ref.WeakReference<ClassLoader> countOnceInAnotherLoader(ProfilerRuntime rt)
+            throws Exception {
+        OwnTagged l = new OwnTagged();
+        java.lang.reflect.Constructor<?> make = l.loadClass(Tagged.class.getName()).getDeclaredConstructor();
+        make.setAccessible(true); // another runtime package than this test's
+        Object o = make.newInstance();
+        assertTrue(o.getClass() != Tagged.class);
+        on("t@0", () -> {
+            rt.allocated(o, 1);
+            rt.write(o);
+            Tagged other = new Tagged();
+            rt.allocated(other, 2);
+            rt.write(other); // the thread's last class (allocated and accessed) is now another one
+        });
+        return new java.lang.ref.WeakReference<>(l);
+    }
+
     /**
      * Without sampling an array has its entry from its allocation on, or never: an array the table does not know (made
      * by code we do not see) is searched once per thread, then remembered as absent, and every access to it still
