@@ -70,6 +70,29 @@ final class AccessClassifier {
         }
     }
 
+    /**
+     * {@code update(word, classify(word, accessorKey, write), accessorKey, tallyRead)} without the intermediate kind:
+     * what the counted access path calls.
+     */
+    long next(long word, int accessorKey, boolean write, boolean tallyRead) {
+        int owner = OwnerWords.owner(word);
+        if (owner == 0) {
+            return word;
+        }
+        if (write) {
+            long w = OwnerWords.markWritten(word);
+            if (owner != accessorKey) {
+                w = OwnerWords.markShared(w);
+                if (policy == Owner.LAST_WRITER) {
+                    w = OwnerWords.withOwner(w, accessorKey);
+                }
+            }
+            return w;
+        }
+        long w = owner == accessorKey ? word : OwnerWords.markShared(word);
+        return tallyRead ? OwnerWords.countRead(w) : w;
+    }
+
     /** True when the accessor's node differs from the object's home node (both known). */
     static boolean predictedRemote(long word, int accessorNode) {
         int home = OwnerWords.homeNode(word);

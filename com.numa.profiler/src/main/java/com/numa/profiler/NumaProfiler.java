@@ -194,7 +194,7 @@ public final class NumaProfiler {
 
     /** The role label of the profiled thread with Java id {@code javaId}, or null when the profiler has not seen it. */
     private static String roleOf(ThreadInventory inventory, long javaId) {
-        for (ProfiledThread t : inventory.snapshot()) {
+        for (ProfiledThread t : inventory.threads()) {
             if (t.javaId == javaId) {
                 return t.role().label();
             }

@@ -24,12 +24,24 @@ final class ProfiledThread {
     /** The class whose header word this thread reached last, and where (see HeaderWordAccess). */
     Class<?> wordClass;
     long wordOffset;
-    /** Direct-mapped by the class's identity hash: classes whose header word this thread looked up, and where. */
-    static final int CLASS_CACHE = 16;
-    final Class<?>[] wordClasses = new Class<?>[CLASS_CACHE];
-    final long[] wordOffsets = new long[CLASS_CACHE];
+    /**
+     * Direct-mapped by the class's identity hash: classes whose header word this thread looked up, and where. Weak, so
+     * that a thread (alive or ended: its state stays in the inventory) keeps no class from unloading.
+     */
+    static final int CLASS_CACHE = 256;
+    final WordOffset[] wordClasses = new WordOffset[CLASS_CACHE];
+
+    /** Where the header word of a class's instances is (HeaderWordAccess.NONE: they have none). */
+    static final class WordOffset extends java.lang.ref.WeakReference<Class<?>> {
+        final long offset;
+
+        WordOffset(Class<?> c, long offset) {
+            super(c);
+            this.offset = offset;
+        }
+    }
     /** Direct-mapped by the object's identity hash: side-table entries this thread used (weak: they keep nothing). */
-    static final int ENTRY_CACHE = 64;
+    static final int ENTRY_CACHE = 256;
     final SideTable.Entry[] entries = new SideTable.Entry[ENTRY_CACHE];
     /** The class this thread allocated last, and its instances' size (see ObjectSizes). */
     Class<?> sizeClass;
@@ -57,6 +69,17 @@ final class ProfiledThread {
     long traceObjects;
     /** Trace only: stores into objects whose allocation is not recorded yet (constructors), see PendingStores. */
     PendingStores tracePending;
+
+    /**
+     * Counted accesses, one cell per kind of access (see AccessCells); only this thread writes them. The access
+     * counters below ({@code reads} to {@code byOwner}, and the sites' access counts) are derived from them by the
+     * reporter ({@link AccessCells#fold}); the allocation counters are this thread's own.
+     */
+    long[] cells = AccessCells.empty();
+    int cellCount;
+    /** The cell this thread added to last, and its slot in {@code cells} (key 0: none). */
+    long lastCellKey;
+    int lastCell;
 
     long objectAllocations;
     long objectBytes;
@@ -121,14 +144,6 @@ final class ProfiledThread {
         int main = MainThread.tid();
         boolean isMain = main > 0 ? tid == main : "main".equals(name) && kind == ThreadRoleRules.Kind.APPLICATION_CODE;
         return ThreadRoleRules.classify(isMain, name, kind);
-    }
-
-    void countOwner(int owner, long weight) {
-        long[] row = byOwner;
-        if (owner >= row.length) {
-            row = byOwner = Arrays.copyOf(row, Math.max(owner + 1, row.length * 2));
-        }
-        row[owner] += weight;
     }
 
     SiteCounters site(int id) {

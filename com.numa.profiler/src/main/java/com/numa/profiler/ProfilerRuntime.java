@@ -2,7 +2,6 @@ package com.numa.profiler;
 
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.profiler.AccessClassifier.Kind;
 import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.sharing.SharingTracker;
 
@@ -82,6 +81,7 @@ final class ProfilerRuntime implements AccessSink {
         words.offset(ProfilerRuntime.class);
         new SiteCounters().add(new SiteCounters());
         classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
+        AccessCells.key(OwnerWords.tag(1, 0, 0), 2, false, 0, false);
         sideTable.lookup(this);
         if (deferredCapacity > 0 && t != null) {
             Object[] probe = new Object[1];
@@ -377,17 +377,17 @@ final class ProfilerRuntime implements AccessSink {
         if (c == t.wordClass) {
             return t.wordOffset;
         }
-        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes) finds the offset
-        // in the thread's small direct-mapped cache before the ClassValue
+        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes, an interpreter's
+        // many node classes) finds the offset in the thread's direct-mapped cache before the ClassValue
         int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
-        Class<?>[] classes = t.wordClasses;
+        ProfiledThread.WordOffset[] classes = t.wordClasses;
+        ProfiledThread.WordOffset known = classes[i];
         long at;
-        if (classes[i] == c) {
-            at = t.wordOffsets[i];
+        if (known != null && known.refersTo(c)) {
+            at = known.offset;
         } else {
             at = words.offset(c);
-            classes[i] = c;
-            t.wordOffsets[i] = at;
+            classes[i] = new ProfiledThread.WordOffset(c, at);
         }
         t.wordClass = c;
         return t.wordOffset = at;
@@ -436,15 +436,15 @@ final class ProfilerRuntime implements AccessSink {
     private void viaSideTable(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array,
             int node) {
         SideTable.Entry e = t.lastEntry;
-        if (e == null || e.get() != o) { // loops over one or two arrays hit the two-entry cache
+        if (e == null || !e.refersTo(o)) { // loops over one or two arrays hit the two-entry cache
             SideTable.Entry p = t.previousEntry;
-            e = p != null && p.get() == o ? p : cachedLookup(t, o);
+            e = p != null && p.refersTo(o) ? p : cachedLookup(t, o);
             if (e != null) {
                 t.previousEntry = t.lastEntry;
                 t.lastEntry = e;
             }
         }
-        if (e == null) {
+        if (e == null || e.absent()) {
             count(t, 0, write, node, true);
             return;
         }
@@ -473,17 +473,20 @@ final class ProfilerRuntime implements AccessSink {
 
     /**
      * The side-table entry of {@code o} through the thread's direct-mapped cache of entries (code walking a few dozen
-     * arrays, such as a tree's nodes, finds them there instead of in the shared table's large arrays), or null.
+     * arrays, such as a tree's nodes, finds them there instead of in the shared table's large arrays), an absent
+     * marker ({@link SideTable.Entry#absent}), or null.
      */
     private SideTable.Entry cachedLookup(ProfiledThread t, Object o) {
         int h = System.identityHashCode(o);
         SideTable.Entry[] cache = t.entries;
         int i = h & (ProfiledThread.ENTRY_CACHE - 1);
         SideTable.Entry e = cache[i];
-        if (e == null || e.get() != o) {
+        if (e == null || !e.refersTo(o)) {
             e = sideTable.lookup(o, h);
-            if (e == null && deferredCapacity > 0 && o.getClass().isArray()) {
-                e = adopt(t, o, h);
+            if (e == null && o.getClass().isArray()) {
+                // sampled: the first sampled access makes the entry; full: the array never had one (made by code we
+                // do not see, or refused by a full table), and the thread remembers that instead of searching again
+                e = deferredCapacity > 0 ? adopt(t, o, h) : SideTable.Entry.absent(o);
             }
             if (e != null) {
                 cache[i] = e;
@@ -562,60 +565,26 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
-    /** Counts one (possibly sampled) access and returns the updated word. */
+    /**
+     * Counts one (possibly sampled) access and returns the updated word: one cell of the thread's (see AccessCells),
+     * plus, for a write to an object already shared, the reads it follows (the one counter that is a sum of the
+     * word's tally, not a count of accesses).
+     */
     long count(ProfiledThread t, long word, boolean write, int node, boolean viaSideTable) {
         long weight = sampling;
-        Kind kind = classifier.classify(word, t.key, write);
-        if (viaSideTable) {
-            t.sideTableAccesses += weight;
-        }
-        if (write) {
-            t.writes += weight;
-        } else {
-            t.reads += weight;
-        }
-        int owner = OwnerWords.owner(word);
-        t.countOwner(owner, weight);
-        if (owner == 0) {
-            if (write) {
-                t.unknownOwnerWrites += weight;
-            } else {
-                t.unknownOwnerReads += weight;
-            }
+        long key = AccessCells.key(word, t.key, write, node, viaSideTable);
+        AccessCells.add(t, key, weight);
+        if (OwnerWords.owner(word) == 0) {
             return word;
         }
-        boolean remote = AccessClassifier.predictedRemote(word, node);
-        if (remote) {
-            t.predictedRemote += weight;
-        }
-        SiteCounters s = t.site(OwnerWords.site(word));
-        if (remote) {
-            s.predictedRemote += weight;
-        }
-        boolean sharedObject = OwnerWords.shared(word) || kind.isShared();
         if (write) {
-            s.writes += weight;
-            if (kind == Kind.SHARED_WRITE) {
-                t.sharedWrites += weight;
-                s.sharedWrites += weight;
-                s.countSharer(owner, weight);
+            if ((key & AccessCells.SHARED_OBJECT) != 0) {
+                t.site(OwnerWords.site(word)).readsFollowedByWrite +=
+                        (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
             }
-            if (sharedObject) {
-                s.readsFollowedByWrite += (long) OwnerWords.readsSinceWrite(word) * OwnerWords.READ_TALLY * weight;
-                s.writesAfterPublication += weight;
-            }
-        } else {
-            s.reads += weight;
-            if (kind == Kind.SHARED_READ) {
-                t.sharedReads += weight;
-                s.sharedReads += weight;
-                s.countSharer(owner, weight);
-            }
-            if (sharedObject) {
-                s.readsOfSharedObjects += weight;
-            }
+            return classifier.next(word, t.key, true, false);
         }
-        return classifier.update(word, kind, t.key, !write && (++t.readTally & (OwnerWords.READ_TALLY - 1)) == 0);
+        return classifier.next(word, t.key, false, (++t.readTally & (OwnerWords.READ_TALLY - 1)) == 0);
     }
 
     @Override

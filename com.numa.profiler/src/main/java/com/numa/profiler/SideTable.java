@@ -38,6 +38,19 @@ final class SideTable {
             this.length = length;
         }
 
+        /**
+         * A marker for the threads' caches, never in the table: the table has no entry for {@code array} and will not
+         * have one (without sampling an array gets its entry at allocation or never), so the access counts as of
+         * unknown owner without searching the table again.
+         */
+        static Entry absent(Object array) {
+            return new Entry(array, 0, 0, -1, -1);
+        }
+
+        boolean absent() {
+            return length < 0;
+        }
+
         /** The chunk holding element {@code index}: 0 for unchunked objects, -1 when out of bounds. */
         int chunkOf(int index) {
             if (index < 0 || index >= length) {
@@ -196,7 +209,7 @@ final class SideTable {
                 if (e == null) {
                     return null;
                 }
-                if (e.hash == h && e.get() == o) {
+                if (e.hash == h && e.refersTo(o)) { // refersTo: no keep-alive barrier, unlike get
                     return e;
                 }
             }

@@ -95,6 +95,25 @@ final class SiteCounters {
         }
     }
 
+    /**
+     * Takes the access counts and sharing pairs of {@code o} (derived from a thread's cells, see AccessCells#fold),
+     * keeping this site's allocations and readsFollowedByWrite, which the thread counts itself.
+     */
+    void setAccessCounts(SiteCounters o) {
+        reads = o.reads;
+        writes = o.writes;
+        sharedReads = o.sharedReads;
+        sharedWrites = o.sharedWrites;
+        predictedRemote = o.predictedRemote;
+        readsOfSharedObjects = o.readsOfSharedObjects;
+        writesAfterPublication = o.writesAfterPublication;
+        sharedWith = o.sharedWith;
+        farKeys = o.farKeys;
+        farCounts = o.farCounts;
+        farCount = o.farCount;
+        otherSharers = o.otherSharers;
+    }
+
     void add(SiteCounters o) {
         allocations += o.allocations;
         allocatedBytes += o.allocatedBytes;

@@ -32,8 +32,17 @@ final class ThreadInventory {
         }
     }
 
-    /** All threads seen so far, in key order. */
+    /** All threads seen so far, in key order, with their access counters derived from their cells (for reports). */
     synchronized ProfiledThread[] snapshot() {
+        ProfiledThread[] all = threads();
+        for (ProfiledThread t : all) {
+            AccessCells.fold(t);
+        }
+        return all;
+    }
+
+    /** All threads seen so far, in key order, their access counters as the last snapshot left them. */
+    synchronized ProfiledThread[] threads() {
         ProfiledThread[] out = new ProfiledThread[next - 1];
         int n = 0;
         for (int k = 1; k < next && k < threads.length; k++) {

@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The runtime driven directly (no bytecode), with nodes scripted per thread, and the files it reports into. */
+@org.junit.jupiter.api.extension.ExtendWith(ActiveHooks.class)
 class ProfilerRuntimeTest {
     /** Declares the header word itself, as an instrumented class would (the runtime reaches it by offset). */
     static final class Tagged {
@@ -48,18 +49,6 @@ class ProfilerRuntimeTest {
         Thread t = new Thread(r, name);
         t.start();
         t.join();
-    }
-
-    @org.junit.jupiter.api.BeforeEach
-    void countAllocations() {
-        com.numa.profiler.rt.Hooks.setActive(true); // allocations are counted only inside the profiling window
-    }
-
-    @org.junit.jupiter.api.AfterEach
-    void reset() {
-        com.numa.profiler.rt.Hooks.setActive(false);
-        com.numa.profiler.rt.Hooks.install(null); // tests that install a runtime leave no sink behind
-        com.numa.profiler.rt.Hooks.setSampling(1);
     }
 
     @Test
@@ -136,6 +125,97 @@ class ProfilerRuntimeTest {
         assertEquals(24, b.writes, "the countdown carries on: accesses 81, 89 and 97 are sampled");
         assertEquals(8, b.sharedWrites, "the first write makes b the owner, the later ones are private");
         assertEquals(24, b.sideTableAccesses);
+    }
+
+    /** Loads its own copy of {@link Tagged} (same name, so the runtime finds the header word the same way). */
+    static final class OwnTagged extends ClassLoader {
+        OwnTagged() {
+            super(ProfilerRuntimeTest.class.getClassLoader());
+        }
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            if (!name.equals(Tagged.class.getName())) {
+                return super.loadClass(name, resolve);
+            }
+            synchronized (getClassLoadingLock(name)) {
+                Class<?> c = findLoadedClass(name);
+                if (c == null) {
+                    try (java.io.InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+                        byte[] b = in.readAllBytes();
+                        c = defineClass(name, b, 0, b.length);
+                    } catch (java.io.IOException e) {
+                        throw new ClassNotFoundException(name, e);
+                    }
+                }
+                return c;
+            }
+        }
+    }
+
+    /**
+     * The thread's cache of header-word offsets by class keeps no class alive once the thread has moved on to another
+     * class: a class loader whose instances were counted can be collected while the thread's state lives on.
+     */
+    @Test
+    void countedClassesCanUnloadWhileTheThreadStateLives() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
+        java.lang.ref.WeakReference<ClassLoader> loader = countOnceInAnotherLoader(rt);
+        for (int i = 0; i < 50 && loader.get() != null; i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertEquals(null, loader.get(), "the loader (and the class) were collected");
+        assertEquals(2, rt.inventory().snapshot()[0].writes, "both writes were counted, on the header word");
+        assertEquals(0, rt.inventory().snapshot()[0].unknownOwnerWrites);
+    }
+
+    private static java.lang.ref.WeakReference<ClassLoader> countOnceInAnotherLoader(ProfilerRuntime rt)
+            throws Exception {
+        OwnTagged l = new OwnTagged();
+        java.lang.reflect.Constructor<?> make = l.loadClass(Tagged.class.getName()).getDeclaredConstructor();
+        make.setAccessible(true); // another runtime package than this test's
+        Object o = make.newInstance();
+        assertTrue(o.getClass() != Tagged.class);
+        on("t@0", () -> {
+            rt.allocated(o, 1);
+            rt.write(o);
+            Tagged other = new Tagged();
+            rt.allocated(other, 2);
+            rt.write(other); // the thread's last class (allocated and accessed) is now another one
+        });
+        return new java.lang.ref.WeakReference<>(l);
+    }
+
+    /**
+     * Without sampling an array has its entry from its allocation on, or never: an array the table does not know (made
+     * by code we do not see) is searched once per thread, then remembered as absent, and every access to it still
+     * counts as of unknown owner, whatever the index; the marker never enters the shared table, and an array allocated
+     * afterwards in the same cache slots is counted with its owner.
+     */
+    @Test
+    void anArrayWithoutEntryIsCountedAsUnknownOwnerEveryTimeAndRemembered() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1, 256);
+        Object[] untagged = new Object[1000];
+        Object[] tagged = new Object[4];
+        on("t@0", () -> {
+            for (int i = 0; i < 100; i++) {
+                rt.readArray(untagged, i * 10);
+                rt.writeArray(untagged, -1); // out of bounds (the store throws): counted as before, unknown owner
+            }
+            rt.allocated(tagged, 4);
+            for (int i = 0; i < 10; i++) {
+                rt.readArray(untagged, 0);
+                rt.readArray(tagged, 0);
+            }
+        });
+        assertEquals(1, rt.sideTable().size(), "only the tagged array has an entry");
+        ProfiledThread t = rt.inventory().snapshot()[0];
+        assertEquals(110, t.unknownOwnerReads);
+        assertEquals(100, t.unknownOwnerWrites);
+        assertEquals(220, t.sideTableAccesses);
+        assertEquals(10, t.site(4).reads, "the tagged array keeps its owner and site");
+        assertEquals(210, t.byOwner[0]);
     }
 
     /**
