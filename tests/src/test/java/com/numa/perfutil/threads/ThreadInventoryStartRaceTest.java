@@ -63,15 +63,8 @@ class ThreadInventoryStartRaceTest {
             Thread carrier = parked.start("race-carrier", false);
             int tid = parked.tidOf(carrier);
             CountDownLatch stop = new CountDownLatch(1);
-            Thread unseen = new Thread(() -> {
-                try {
-                    stop.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "race-unseen");
-            String header = "\"race-unseen\" #" + unseen.getId() + " prio=5 os_prio=0 cpu=1.00ms elapsed=1.00s"
-                    + " tid=0x00007f0000000000 nid=" + tid + " waiting on condition  [0x00007f0000000000]\n";
+            Thread unseen = waitingThread("race-unseen", stop);
+            String header = dumpHeader(unseen, tid);
             ThreadInventory inv = new ThreadInventory(() -> header, msg -> { });
             try {
                 assertEquals(ThreadRole.JVM_INTERNAL, inv.identify(tid).role(), "not visible to Java yet: hidden");
@@ -102,15 +95,8 @@ class ThreadInventoryStartRaceTest {
             Thread carrier = parked.start("race-carrier", false);
             int tid = parked.tidOf(carrier);
             CountDownLatch stop = new CountDownLatch(1);
-            Thread leaving = new Thread(() -> {
-                try {
-                    stop.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "race-leaving");
-            String header = "\"race-leaving\" #" + leaving.getId() + " prio=5 os_prio=0 cpu=1.00ms elapsed=1.00s"
-                    + " tid=0x00007f0000000000 nid=" + tid + " waiting on condition  [0x00007f0000000000]\n";
+            Thread leaving = waitingThread("race-leaving", stop);
+            String header = dumpHeader(leaving, tid);
             ThreadInventory inv = new ThreadInventory(() -> header, msg -> { });
             leaving.start();
             assertEquals(ThreadRole.APPLICATION, inv.identify(tid).role(), "visible to Java: application");
@@ -176,5 +162,22 @@ class ThreadInventoryStartRaceTest {
     /** Whether a dump block is the thread of this tid (nid in hex on JDK 17, in decimal on newer JDKs). */
     private static boolean names(String block, int tid) {
         return block.contains("nid=" + tid + " ") || block.contains("nid=0x" + Integer.toHexString(tid) + " ");
+    }
+
+    /** An unstarted thread that, once started, waits for {@code stop}. */
+    private static Thread waitingThread(String name, CountDownLatch stop) {
+        return new Thread(() -> {
+            try {
+                stop.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, name);
+    }
+
+    /** A thread dump naming {@code t} (its name and Java id) on kernel thread {@code tid}. */
+    private static String dumpHeader(Thread t, int tid) {
+        return "\"" + t.getName() + "\" #" + t.getId() + " prio=5 os_prio=0 cpu=1.00ms elapsed=1.00s"
+                + " tid=0x00007f0000000000 nid=" + tid + " waiting on condition  [0x00007f0000000000]\n";
     }
 }
