@@ -25,21 +25,39 @@ final class ProfiledThread {
     Class<?> wordClass;
     long wordOffset;
     /**
-     * Direct-mapped by the class's identity hash: classes whose header word this thread looked up, and where. Weak, so
-     * that a thread (alive or ended: its state stays in the inventory) keeps no class from unloading.
+     * Direct-mapped by the class's identity hash: what this thread learnt of the classes it allocated or whose header
+     * word it looked up (code that goes back and forth between types finds them here instead of in the ClassValues).
+     * Weak, so that a thread (alive or ended: its state stays in the inventory) keeps no class from unloading.
      */
     static final int CLASS_CACHE = 256;
-    final WordOffset[] wordClasses = new WordOffset[CLASS_CACHE];
+    final ClassFacts[] classFacts = new ClassFacts[CLASS_CACHE];
 
-    /** Where the header word of a class's instances is (HeaderWordAccess.NONE: they have none). */
-    static final class WordOffset extends java.lang.ref.WeakReference<Class<?>> {
-        final long offset;
+    /** One class's facts, each learnt when first needed: where the header word is, the instances' size. */
+    static final class ClassFacts extends java.lang.ref.WeakReference<Class<?>> {
+        static final long UNKNOWN = Long.MIN_VALUE;
+        /** Where the header word of the class's instances is (HeaderWordAccess.NONE: they have none), or UNKNOWN. */
+        long wordOffset = UNKNOWN;
+        /** The instances' size (see ObjectSizes), or UNKNOWN. */
+        long size = UNKNOWN;
+        /** Whether instances need a side-table entry when they have no header word (see FieldReach); with size. */
+        boolean tracked;
 
-        WordOffset(Class<?> c, long offset) {
+        ClassFacts(Class<?> c) {
             super(c);
-            this.offset = offset;
         }
     }
+
+    /** The facts of class {@code c}: the cached ones, or a new empty entry in their slot. */
+    ClassFacts facts(Class<?> c) {
+        int i = System.identityHashCode(c) & (CLASS_CACHE - 1);
+        ClassFacts f = classFacts[i];
+        if (f == null || !f.refersTo(c)) {
+            f = new ClassFacts(c);
+            classFacts[i] = f;
+        }
+        return f;
+    }
+
     /** Direct-mapped by the object's identity hash: side-table entries this thread used (weak: they keep nothing). */
     static final int ENTRY_CACHE = 256;
     final SideTable.Entry[] entries = new SideTable.Entry[ENTRY_CACHE];
@@ -48,14 +66,6 @@ final class ProfiledThread {
     long size;
     /** Whether instances of sizeClass need a side-table entry when they have no header word (see FieldReach). */
     boolean sizeTracked;
-    /**
-     * Direct-mapped by the class's identity hash, as {@link #wordClasses}: classes this thread allocated, their
-     * instances' size, and whether they are tracked; code that allocates a few types in turn finds them here instead of
-     * in two ClassValues.
-     */
-    final Class<?>[] sizeClasses = new Class<?>[CLASS_CACHE];
-    final long[] sizes = new long[CLASS_CACHE];
-    final boolean[] sizesTracked = new boolean[CLASS_CACHE];
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */

@@ -353,19 +353,18 @@ final class ProfilerRuntime implements AccessSink {
 
     /**
      * The thread with its facts about the class of instance {@code o} (size, whether its side-table entry could ever be
-     * read) up to date; it remembers the last class it allocated, and 16 more by their identity hash.
+     * read) up to date; it remembers the last class it allocated, and more in its class facts.
      */
     private ProfiledThread allocatedClass(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
         if (c != t.sizeClass) {
-            int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
-            if (t.sizeClasses[i] != c) {
-                t.sizes[i] = sizes.sizeOf(o);
-                t.sizesTracked[i] = fieldReach == null || fieldReach.fieldsReachable(c);
-                t.sizeClasses[i] = c;
+            ProfiledThread.ClassFacts f = t.facts(c);
+            if (f.size == ProfiledThread.ClassFacts.UNKNOWN) {
+                f.tracked = fieldReach == null || fieldReach.fieldsReachable(c);
+                f.size = sizes.sizeOf(o);
             }
-            t.size = t.sizes[i];
-            t.sizeTracked = t.sizesTracked[i];
+            t.size = f.size;
+            t.sizeTracked = f.tracked;
             t.sizeClass = c;
         }
         return t;
@@ -378,19 +377,13 @@ final class ProfilerRuntime implements AccessSink {
             return t.wordOffset;
         }
         // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes, an interpreter's
-        // many node classes) finds the offset in the thread's direct-mapped cache before the ClassValue
-        int i = System.identityHashCode(c) & (ProfiledThread.CLASS_CACHE - 1);
-        ProfiledThread.WordOffset[] classes = t.wordClasses;
-        ProfiledThread.WordOffset known = classes[i];
-        long at;
-        if (known != null && known.refersTo(c)) {
-            at = known.offset;
-        } else {
-            at = words.offset(c);
-            classes[i] = new ProfiledThread.WordOffset(c, at);
+        // many node classes) finds the offset in the thread's class facts before the ClassValue
+        ProfiledThread.ClassFacts f = t.facts(c);
+        if (f.wordOffset == ProfiledThread.ClassFacts.UNKNOWN) {
+            f.wordOffset = words.offset(c);
         }
         t.wordClass = c;
-        return t.wordOffset = at;
+        return t.wordOffset = f.wordOffset;
     }
 
     /**
