@@ -217,15 +217,13 @@ public final class ThreadInventory implements ThreadDirectory {
                         t = afterDump.get(d.javaId());
                     }
                     Entry seen = known.get(d.tid());
-                    if (t == null && seen != null && sameJavaThread(seen, d.javaId())) {
-                        // The same thread, now leaving: Java code stops seeing it before the dump does. It keeps the
-                        // kind it had (else a worker ending during a dump would be reported jvm-internal for good).
-                        known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), seen.kind,
-                                seen.thread == null ? null : seen.thread.get()));
-                        listed.add(d.tid());
-                        continue;
+                    // the same thread, now leaving: Java code stops seeing it before the dump does; it keeps the kind
+                    // it had (else a worker ending during a dump would be reported jvm-internal for good)
+                    boolean leaving = t == null && seen != null && sameJavaThread(seen, d.javaId());
+                    if (leaving && seen.thread != null) {
+                        t = seen.thread.get();
                     }
-                    ThreadRoleRules.Kind kind = d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
+                    ThreadRoleRules.Kind kind = leaving ? seen.kind : d.javaId() < 0 ? ThreadRoleRules.Kind.NATIVE
                             : t == null ? ThreadRoleRules.Kind.HIDDEN : ThreadRoleRules.kindOf(t);
                     known.put(d.tid(), new Entry(d.name(), d.javaId(), d.daemon(), kind, t));
                     listed.add(d.tid());
