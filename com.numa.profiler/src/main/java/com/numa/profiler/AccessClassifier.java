@@ -44,35 +44,12 @@ final class AccessClassifier {
     }
 
     /**
-     * The word after the access (for unknown owners the word is left alone: we never guess an owner). A read changes
-     * the word only when it is the first shared one or when {@code tallyRead} asks to bump the reads-since-write counter:
-     * the caller tallies one read in {@link OwnerWords#READ_TALLY}, so that reading shared data does not turn every
-     * read into a store to the shared object's word (which would make read-sharing look like, and cost like,
-     * write-sharing).
-     */
-    long update(long word, Kind kind, int accessorKey, boolean tallyRead) {
-        switch (kind) {
-            case UNKNOWN_READ:
-            case UNKNOWN_WRITE:
-                return word;
-            case SHARED_READ: {
-                long w = OwnerWords.markShared(word);
-                return tallyRead ? OwnerWords.countRead(w) : w;
-            }
-            case PRIVATE_READ:
-                return tallyRead ? OwnerWords.countRead(word) : word;
-            case SHARED_WRITE: {
-                long w = OwnerWords.markWritten(OwnerWords.markShared(word));
-                return policy == Owner.LAST_WRITER ? OwnerWords.withOwner(w, accessorKey) : w;
-            }
-            default:
-                return OwnerWords.markWritten(word);
-        }
-    }
-
-    /**
-     * {@code update(word, classify(word, accessorKey, write), accessorKey, tallyRead)} without the intermediate kind:
-     * what the counted access path calls.
+     * The word after an access by {@code accessorKey}, writing or not (for unknown owners the word is left alone: we
+     * never guess an owner). A write marks the word written, and shared when the writer is not the owner (under
+     * {@code last-writer} the writer becomes the owner). A read changes the word only when it is the first shared one
+     * or when {@code tallyRead} asks to bump the reads-since-write counter: the caller tallies one read in
+     * {@link OwnerWords#READ_TALLY}, so that reading shared data does not turn every read into a store to the shared
+     * object's word (which would make read-sharing look like, and cost like, write-sharing).
      */
     long next(long word, int accessorKey, boolean write, boolean tallyRead) {
         int owner = OwnerWords.owner(word);

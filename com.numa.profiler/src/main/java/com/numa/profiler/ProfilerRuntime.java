@@ -80,7 +80,7 @@ final class ProfilerRuntime implements AccessSink {
         }
         words.offset(ProfilerRuntime.class);
         new SiteCounters().add(new SiteCounters());
-        classifier.update(OwnerWords.tag(1, 0, 0), classifier.classify(OwnerWords.tag(1, 0, 0), 2, true), 2, false);
+        classifier.next(OwnerWords.tag(1, 0, 0), 2, true, false);
         AccessCells.key(OwnerWords.tag(1, 0, 0), 2, false, 0, false);
         sideTable.lookup(this);
         if (deferredCapacity > 0 && t != null) {

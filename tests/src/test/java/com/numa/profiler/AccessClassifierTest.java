@@ -20,7 +20,7 @@ class AccessClassifierTest {
         assertEquals(Kind.SHARED_READ, c.classify(w, B, false));
         Kind k = c.classify(w, B, true);
         assertEquals(Kind.SHARED_WRITE, k);
-        w = c.update(w, k, B, true);
+        w = c.next(w, B, true, true);
         assertEquals(B, OwnerWords.owner(w));
         assertEquals(7, OwnerWords.site(w));
         assertEquals(0, OwnerWords.homeNode(w), "the home node stays where the object was allocated");
@@ -34,7 +34,7 @@ class AccessClassifierTest {
     void allocatorKeepsOwnershipForever() {
         AccessClassifier c = new AccessClassifier(Owner.ALLOCATOR);
         long w = OwnerWords.tag(A, 3, 1);
-        w = c.update(w, c.classify(w, B, true), B, true);
+        w = c.next(w, B, true, true);
         assertEquals(A, OwnerWords.owner(w));
         assertEquals(Kind.SHARED_READ, c.classify(w, B, false));
         assertEquals(Kind.PRIVATE_WRITE, c.classify(w, A, true));
@@ -45,7 +45,7 @@ class AccessClassifierTest {
         AccessClassifier c = new AccessClassifier(Owner.LAST_WRITER);
         assertEquals(Kind.UNKNOWN_READ, c.classify(0, A, false));
         assertEquals(Kind.UNKNOWN_WRITE, c.classify(0, A, true));
-        assertEquals(0, c.update(0, Kind.UNKNOWN_WRITE, A, true));
+        assertEquals(0, c.next(0, A, true, true));
     }
 
     @Test
@@ -53,10 +53,10 @@ class AccessClassifierTest {
         AccessClassifier c = new AccessClassifier(Owner.LAST_WRITER);
         long w = OwnerWords.tag(A, 1, 0);
         for (int i = 0; i < 5; i++) {
-            w = c.update(w, c.classify(w, B, false), B, true);
+            w = c.next(w, B, false, true);
         }
         assertEquals(5, OwnerWords.readsSinceWrite(w));
-        w = c.update(w, c.classify(w, A, true), A, true);
+        w = c.next(w, A, true, true);
         assertEquals(0, OwnerWords.readsSinceWrite(w));
     }
 
@@ -64,10 +64,10 @@ class AccessClassifierTest {
     void untalliedReadsLeaveThePrivateWordUntouchedAndTheSharedOneAfterItsFirstSharedRead() {
         AccessClassifier c = new AccessClassifier(Owner.LAST_WRITER);
         long w = OwnerWords.tag(A, 1, 0);
-        assertEquals(w, c.update(w, Kind.PRIVATE_READ, A, false));
-        long shared = c.update(w, Kind.SHARED_READ, B, false);
+        assertEquals(w, c.next(w, A, false, false));
+        long shared = c.next(w, B, false, false);
         assertTrue(OwnerWords.shared(shared));
-        assertEquals(shared, c.update(shared, Kind.SHARED_READ, B, false), "no store for further shared reads");
+        assertEquals(shared, c.next(shared, B, false, false), "no store for further shared reads");
     }
 
     @Test
