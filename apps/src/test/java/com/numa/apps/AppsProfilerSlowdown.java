@@ -101,16 +101,8 @@ public final class AppsProfilerSlowdown {
             StringBuilder line = new StringBuilder(a.name());
             modes.keySet().forEach(m -> line.append(String.format(Locale.ROOT, ",%.0f", w.get(m) / 1e6)));
             modes.keySet().forEach(m -> line.append(String.format(Locale.ROOT, ",%.0f", c.get(m) / 1e6)));
-            for (String m : measured) {
-                double ratio = w.get(m) / w.get(WITHOUT);
-                wallRatios.computeIfAbsent(m, k -> new ArrayList<>()).add(ratio);
-                line.append(String.format(Locale.ROOT, ",%.2f", ratio));
-            }
-            for (String m : measured) {
-                double ratio = c.get(m) / c.get(WITHOUT);
-                cpuRatios.computeIfAbsent(m, k -> new ArrayList<>()).add(ratio);
-                line.append(String.format(Locale.ROOT, ",%.2f", ratio));
-            }
+            appendRatios(line, measured, w, wallRatios);
+            appendRatios(line, measured, c, cpuRatios);
             System.out.println(line);
         }
         if (!wallRatios.isEmpty()) {
@@ -119,6 +111,16 @@ public final class AppsProfilerSlowdown {
             measured.forEach(m -> line.append(String.format(Locale.ROOT, ",%.2f", geomean(wallRatios.get(m)))));
             measured.forEach(m -> line.append(String.format(Locale.ROOT, ",%.2f", geomean(cpuRatios.get(m)))));
             System.out.println(line);
+        }
+    }
+
+    /** Each measured mode's median over the run without the agent: appended to {@code line}, kept for the geomean. */
+    private static void appendRatios(StringBuilder line, List<String> measured, Map<String, Double> medians,
+            Map<String, List<Double>> ratios) {
+        for (String m : measured) {
+            double ratio = medians.get(m) / medians.get(WITHOUT);
+            ratios.computeIfAbsent(m, k -> new ArrayList<>()).add(ratio);
+            line.append(String.format(Locale.ROOT, ",%.2f", ratio));
         }
     }
 
