@@ -9,6 +9,7 @@ import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
@@ -136,14 +137,18 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
             if (insn instanceof JumpInsnNode j) {
                 mark(inLoop, code.indexOf(j.label), at);
             } else if (insn instanceof TableSwitchInsnNode t) {
-                mark(inLoop, code.indexOf(t.dflt), at);
-                t.labels.forEach(l -> mark(inLoop, code.indexOf(l), at));
+                markCases(inLoop, code, t.dflt, t.labels, at);
             } else if (insn instanceof LookupSwitchInsnNode t) {
-                mark(inLoop, code.indexOf(t.dflt), at);
-                t.labels.forEach(l -> mark(inLoop, code.indexOf(l), at));
+                markCases(inLoop, code, t.dflt, t.labels, at);
             }
         }
         return inLoop;
+    }
+
+    private static void markCases(boolean[] inLoop, InsnList code, LabelNode dflt, java.util.List<LabelNode> labels,
+            int jump) {
+        mark(inLoop, code.indexOf(dflt), jump);
+        labels.forEach(l -> mark(inLoop, code.indexOf(l), jump));
     }
 
     private static void mark(boolean[] inLoop, int target, int jump) {
