@@ -8,7 +8,6 @@ import com.numa.profiler.groundtruth.AtomicCallsAndFields;
 import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.rt.Hooks;
 import com.numa.profiler.sharing.FieldIds;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -55,34 +54,6 @@ class DiagnosisInstrumentationTest {
         @Override public void controlPoint(int id) { }
     }
 
-    static final class Loader extends ClassLoader {
-        private final ProfilerTransformer transformer;
-
-        Loader(ProfilerTransformer transformer) {
-            super(DiagnosisInstrumentationTest.class.getClassLoader());
-            this.transformer = transformer;
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                if (!name.equals(SAMPLE)) {
-                    return super.loadClass(name, resolve);
-                }
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                        byte[] out = transformer.transform(this, name.replace('.', '/'), null, null, in.readAllBytes());
-                        c = defineClass(name, out, 0, out.length);
-                    } catch (java.io.IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-                return c;
-            }
-        }
-    }
-
     @AfterEach
     void reset() {
         Hooks.setActive(false);
@@ -95,7 +66,7 @@ class DiagnosisInstrumentationTest {
         if (ids != null) {
             t.diagnose(ids);
         }
-        Class<?> c = new Loader(t).loadClass(SAMPLE);
+        Class<?> c = new OwnCopyLoader(SAMPLE::equals, OwnCopyLoader.transforming(t)).loadClass(SAMPLE);
         RecordingSink sink = new RecordingSink(ids);
         Hooks.install(sink);
         Hooks.setActive(true);

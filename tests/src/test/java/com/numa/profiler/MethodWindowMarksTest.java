@@ -10,7 +10,6 @@ import com.numa.core.log.NumaLog;
 import com.numa.core.window.MeasurementWindow;
 import com.numa.core.window.MethodWindow;
 import com.numa.profiler.groundtruth.MethodWindowProgram;
-import java.io.InputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -58,50 +57,14 @@ class MethodWindowMarksTest {
         MeasurementWindow.removeListener(listener);
     }
 
-    /** Loads the program from bytes rewritten by the given steps; everything else from the parent. */
-    static final class RewritingLoader extends ClassLoader {
-        interface Step {
-            byte[] apply(ClassLoader loader, String internalName, byte[] bytes);
-        }
-
-        private final List<Step> steps;
-
-        RewritingLoader(Step... steps) {
-            super(MethodWindowMarksTest.class.getClassLoader());
-            this.steps = List.of(steps);
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                if (!name.equals(PROGRAM)) {
-                    return super.loadClass(name, resolve);
-                }
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                        byte[] bytes = in.readAllBytes();
-                        for (Step s : steps) {
-                            byte[] out = s.apply(this, name.replace('.', '/'), bytes);
-                            bytes = out != null ? out : bytes;
-                        }
-                        c = defineClass(name, bytes, 0, bytes.length);
-                    } catch (java.io.IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-                return c;
-            }
-        }
-    }
-
     private static MethodWindowMarks marks(String start, String stop) {
         return new MethodWindowMarks(MethodWindowMarks.Target.of("-XX:NUMAWindowStartAt", start == null ? "" : PROGRAM + "." + start),
                 MethodWindowMarks.Target.of("-XX:NUMAWindowStopAt", PROGRAM + "." + stop), new NumaLog(System.err));
     }
 
     private static Class<?> load(MethodWindowMarks marks) throws ClassNotFoundException {
-        return new RewritingLoader((loader, name, bytes) -> marks.transform(loader, name, null, null, bytes)).loadClass(PROGRAM);
+        return new OwnCopyLoader(PROGRAM::equals, (loader, name, bytes) -> marks.transform(loader, name, null, null, bytes))
+                .loadClass(PROGRAM);
     }
 
     private static Object call(Class<?> c, String method, Object... args) throws Throwable {
@@ -199,7 +162,7 @@ class MethodWindowMarksTest {
     void theMarksWrapTheSampledProfilersCode() throws Throwable {
         ProfilerTransformer profiler = TransformerTest.transformer(false, true, new NumaLog(System.err));
         MethodWindowMarks marks = marks("arrays", "arrays");
-        Class<?> c = new RewritingLoader((loader, name, bytes) -> profiler.transform(loader, name, null, null, bytes),
+        Class<?> c = new OwnCopyLoader(PROGRAM::equals, OwnCopyLoader.transforming(profiler),
                 (loader, name, bytes) -> marks.transform(loader, name, null, null, bytes)).loadClass(PROGRAM);
         assertEquals(0, profiler.failedCount());
         assertEquals(3, call(c, "arrays", new Object[] {"a", null, "b", "c"}, 4));

@@ -127,32 +127,6 @@ class ProfilerRuntimeTest {
         assertEquals(24, b.sideTableAccesses);
     }
 
-    /** Loads its own copy of {@link Tagged} (same name, so the runtime finds the header word the same way). */
-    static final class OwnTagged extends ClassLoader {
-        OwnTagged() {
-            super(ProfilerRuntimeTest.class.getClassLoader());
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (!name.equals(Tagged.class.getName())) {
-                return super.loadClass(name, resolve);
-            }
-            synchronized (getClassLoadingLock(name)) {
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (java.io.InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                        byte[] b = in.readAllBytes();
-                        c = defineClass(name, b, 0, b.length);
-                    } catch (java.io.IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-                return c;
-            }
-        }
-    }
-
     /**
      * The thread's class facts are direct-mapped, so classes share slots: more classes than slots (array classes of
      * several element types and dimensions) each get their own facts back, whatever went through their slot before.
@@ -201,7 +175,7 @@ class ProfilerRuntimeTest {
 
     private static java.lang.ref.WeakReference<ClassLoader> countOnceInAnotherLoader(ProfilerRuntime rt)
             throws Exception {
-        OwnTagged l = new OwnTagged();
+        OwnCopyLoader l = new OwnCopyLoader(Tagged.class.getName()::equals);
         java.lang.reflect.Constructor<?> make = l.loadClass(Tagged.class.getName()).getDeclaredConstructor();
         make.setAccessible(true); // another runtime package than this test's
         Object o = make.newInstance();

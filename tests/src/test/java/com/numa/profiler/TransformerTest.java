@@ -40,37 +40,6 @@ class TransformerTest {
         @Override public void controlPoint(int id) { }
     }
 
-    /** Loads the sample package's classes from transformed bytes, everything else from the parent. */
-    static final class TransformingLoader extends ClassLoader {
-        private final ProfilerTransformer transformer;
-
-        TransformingLoader(ProfilerTransformer transformer) {
-            super(TransformerTest.class.getClassLoader());
-            this.transformer = transformer;
-        }
-
-        @Override
-        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            synchronized (getClassLoadingLock(name)) {
-                if (!name.startsWith(SAMPLE)) {
-                    return super.loadClass(name, resolve);
-                }
-                Class<?> c = findLoadedClass(name);
-                if (c == null) {
-                    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
-                        byte[] bytes = in.readAllBytes();
-                        byte[] out = transformer.transform(this, name.replace('.', '/'), null, null, bytes);
-                        byte[] used = out != null ? out : bytes;
-                        c = defineClass(name, used, 0, used.length);
-                    } catch (java.io.IOException e) {
-                        throw new ClassNotFoundException(name, e);
-                    }
-                }
-                return c;
-            }
-        }
-    }
-
     static ProfilerTransformer transformer(boolean all, NumaLog log) {
         return transformer(all, false, log);
     }
@@ -92,7 +61,7 @@ class TransformerTest {
 
     private static long run(boolean all, boolean sampled, CountingSink sink) throws Exception {
         ProfilerTransformer t = transformer(all, sampled, new NumaLog(System.err));
-        Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
+        Class<?> c = new OwnCopyLoader(n -> n.startsWith(SAMPLE), OwnCopyLoader.transforming(t)).loadClass(SAMPLE);
         Hooks.install(sink);
         Hooks.setActive(true);
         try {
@@ -176,7 +145,7 @@ class TransformerTest {
     @Test
     void topmostClassGetsOnlyTheHeaderWordFieldAndKeepsItsSerialVersionUid() throws Exception {
         ProfilerTransformer t = transformer(false, new NumaLog(System.err));
-        Class<?> c = new TransformingLoader(t).loadClass(SAMPLE);
+        Class<?> c = new OwnCopyLoader(n -> n.startsWith(SAMPLE), OwnCopyLoader.transforming(t)).loadClass(SAMPLE);
         java.lang.reflect.Field f = c.getDeclaredField(OwnerFieldInjector.FIELD);
         assertTrue(f.isSynthetic());
         assertEquals(java.lang.reflect.Modifier.PRIVATE | java.lang.reflect.Modifier.TRANSIENT,
