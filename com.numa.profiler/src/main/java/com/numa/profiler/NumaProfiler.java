@@ -100,6 +100,10 @@ public final class NumaProfiler {
             log.once("header-word", unsafeProblem + "; objects keep their owner words in the side table");
         }
         HeaderWordClasses headerWords = new HeaderWordClasses(unsafeProblem == null);
+        if (flags.get(ProfilerFlags.TRANSFORMER_C1_ONLY)) {
+            TransformerJit.keepOutOfC2(inst).ifPresent(why -> log.once("transformer-jit", why
+                    + "; the class transformer is compiled as usual (C2 included)"));
+        }
         boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
         if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
             if (jdk) {

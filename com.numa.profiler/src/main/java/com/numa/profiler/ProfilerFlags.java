@@ -50,6 +50,9 @@ public final class ProfilerFlags {
             "With NUMAProfilerSampling > 1, an array gets its side-table entry (owner word) when a sampled access first "
                     + "meets it, not at allocation (each thread remembers the tags of its last SideTableCapacity/16 to /8 "
                     + "arrays); off = every array at allocation");
+    public static final Flag<Boolean> TRANSFORMER_C1_ONLY = Flag.bool("NUMAProfilerTransformerC1Only", true,
+            "Compile the class transformer (ASM and the profiler's visitors) with C1 only, by a compiler directive added at "
+                    + "start: C2 spent seconds of the application's CPUs on ASM's large methods; off = HotSpot's usual tiers");
     public static final Flag<Integer> EXPLICIT_GC_THRESHOLD = Flag.integer("NUMAProfilerExplicitGCThreshold", 0, 0,
             Integer.MAX_VALUE, "Start profiling after the N-th explicit System.gc()/Runtime.gc() (0 = from the start)");
     public static final Flag<String> START_AT = Flag.custom("NUMAProfilerStartAt", CoreFlags.METHOD_TYPE, "",
@@ -100,7 +103,7 @@ public final class ProfilerFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
-                DEFER_ARRAYS,
+                DEFER_ARRAYS, TRANSFORMER_C1_ONLY,
                 EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SITE_DEPTH, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
                 NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET, DIAGNOSE, DIAGNOSE_OBJECTS, DIAGNOSE_THRESHOLDS);
     }
