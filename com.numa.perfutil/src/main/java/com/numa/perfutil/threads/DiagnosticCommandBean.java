@@ -19,8 +19,10 @@ import javax.management.DynamicMBean;
  * thread inventory's dumps, the profiler's compiler directive).
  */
 public final class DiagnosticCommandBean {
-    private static final String PATTERN = "com.sun.management:type=DiagnosticCommand";
-    private static final String[] SIGNATURE = {String[].class.getName()};
+    /** The bean's object name, as the platform MBean server registers it. */
+    static final String NAME = "com.sun.management:type=DiagnosticCommand";
+    /** Every operation of the bean takes the command's arguments as one String[]. */
+    static final String[] SIGNATURE = {String[].class.getName()};
 
     private static DynamicMBean found;
     private static boolean searched;
@@ -61,7 +63,7 @@ public final class DiagnosticCommandBean {
             Method pattern = componentClass.getMethod("getObjectNamePattern");
             Method beans = componentClass.getMethod("nameToMBeanMap");
             for (Object component : (List<?>) providerClass.getMethod("getPlatformComponentList").invoke(provider)) {
-                if (PATTERN.equals(pattern.invoke(component))) {
+                if (NAME.equals(pattern.invoke(component))) {
                     for (Object b : ((Map<?, ?>) beans.invoke(component)).values()) {
                         if (b instanceof DynamicMBean d) {
                             return d;

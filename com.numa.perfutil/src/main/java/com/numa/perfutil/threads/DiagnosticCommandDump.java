@@ -10,9 +10,6 @@ import javax.management.ObjectName;
  * tid API.
  */
 final class DiagnosticCommandDump implements ThreadDumpSource {
-    private static final String MBEAN = "com.sun.management:type=DiagnosticCommand";
-    private static final String[] SIGNATURE = {String[].class.getName()};
-
     private MBeanServer server;
     private ObjectName name;
 
@@ -20,13 +17,14 @@ final class DiagnosticCommandDump implements ThreadDumpSource {
     public synchronized String threadPrint() throws Exception {
         if (server == null) {
             server = ManagementFactory.getPlatformMBeanServer();
-            name = new ObjectName(MBEAN);
+            name = new ObjectName(DiagnosticCommandBean.NAME);
             if (!server.isRegistered(name)) {
                 server = null;
-                throw new IllegalStateException(MBEAN + " is not registered (not a HotSpot JVM?)");
+                throw new IllegalStateException(DiagnosticCommandBean.NAME + " is not registered (not a HotSpot JVM?)");
             }
         }
-        Object out = server.invoke(name, "threadPrint", new Object[] {new String[0]}, SIGNATURE);
+        Object out = server.invoke(name, "threadPrint", new Object[] {new String[0]},
+                DiagnosticCommandBean.SIGNATURE);
         return (String) out;
     }
 }
