@@ -73,7 +73,8 @@ final class HookingClassVisitor extends ClassVisitor {
                 if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null)) {
                     chain = tagged;
                 } else if (diagnosedFields == null && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses)) {
-                    // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no local to hand over
+                    // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no
+                    // local to hand over
                     chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the

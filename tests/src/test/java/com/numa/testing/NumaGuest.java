@@ -118,9 +118,9 @@ public final class NumaGuest {
      */
     public enum Emulation {
         /**
-         * One host thread per vCPU (multi-threaded TCG, the runner's default): guest threads really run at the same time, but
-         * a vCPU can translate code another vCPU is patching, and HotSpot patches live JIT-compiled code (a method's
-         * entry, when it is replaced or deoptimized). Its protocol relies on x86 fetching an aligned instruction
+         * One host thread per vCPU (multi-threaded TCG, the runner's default): guest threads really run at the same
+         * time, but a vCPU can translate code another vCPU is patching, and HotSpot patches live JIT-compiled code (a
+         * method's entry, when it is replaced or deoptimized). Its protocol relies on x86 fetching an aligned instruction
          * atomically; the emulator's translator does not, so a JVM in the guest occasionally runs an instruction
          * that was never in memory. Seen (QEMU 7.2): SIGSEGV with a data address at a method entry that holds a jmp,
          * SIGILL four bytes into such an entry (5 of 103 JVMs of tools/numa-guest/jit-patch-check, 0 of 100
