@@ -318,8 +318,7 @@ public final class AwarenessThread implements AutoCloseable {
                 IntervalMetrics m = IntervalMetrics.of(deltas, settings.thresholds().workerSharePct(),
                         CostSignal.costs(signals, deltas, now - last, p - progress), busy)
                         .withJvmBusyCpus(processCpu.busyCpus(now - last));
-                double[] wanted = demand.read(threads, now - last);
-                m = m.withWantedCpus(wanted[0], wanted[1]);
+                m = m.withWantedCpus(demand.read(threads, now - last));
                 signalUsed = m.signal();
                 long measuredMs = (now - last) / 1_000_000;
                 last = now;

@@ -52,8 +52,12 @@ public final class Decider {
     private double confirmAllBusy = Double.NaN;
     /** Clock at which the current run of confining classifications began; -1 when the last interval was parallel. */
     private long confineWantedSinceMs = -1;
-    /** {CPUs the whole JVM kept busy, interval ms} over the current run of confining classifications. */
-    private final java.util.ArrayDeque<double[]> jvmWindow = new java.util.ArrayDeque<>();
+    /** CPUs the whole JVM wanted (else kept busy) over the current run of confining classifications. */
+    private final DemandWindow jvmWindow;
+    /** CPUs the JIT compiler threads wanted over the latest intervals (NaN where the kernel does not say). */
+    private final DemandWindow jitWindow;
+    /** Clock at which a due probe was first put off because the JIT was busy; -1 when none is waiting. */
+    private long probeDueSinceMs = -1;
     /** How the application first showed parallelism (e.g. "4 workers"); null while it has not. */
     private String parallelSeen;
     /** Clock at which the settled verdict's signal left the margin of the probe's cost; -1 while within it. */
@@ -65,6 +69,8 @@ public final class Decider {
         this.t = thresholds;
         this.intervalMs = thresholds.baseIntervalMs();
         this.holdMs = thresholds.baseIntervalMs();
+        this.jvmWindow = new DemandWindow(thresholds.maxIntervalMs()); // the hold never exceeds the maximum interval
+        this.jitWindow = new DemandWindow(thresholds.maxIntervalMs());
     }
 
     /** The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. */
@@ -87,6 +93,7 @@ public final class Decider {
             return decide(current, last == null ? null : last.placement(), current.probe() ? t.baseIntervalMs()
                     : intervalMs, "idle: no application work, nothing changes");
         }
+        jitWindow.add(m.jitWantCpus(), last == null ? t.baseIntervalMs() : last.intervalMs());
         AppState c = classify(m, t);
         String shape = String.format(Locale.ROOT, "main %.0f%%, %d workers, imbalance %.0f%%", m.mainSharePct(),
                 m.workers(), m.imbalancePct());
@@ -127,7 +134,7 @@ public final class Decider {
                 confineWantedSinceMs = clockMs - measuredMs;
                 jvmWindow.clear();
             }
-            jvmWindow.addLast(new double[] {m.jvmDemand(), measuredMs});
+            jvmWindow.add(m.jvmDemand(), measuredMs);
             String why = c + " (" + shape + ")" + (Double.isNaN(m.appDemand()) ? "" : String.format(Locale.ROOT,
                     ", %s, one node has %d", load, t.nodeCores()));
             long wanted = clockMs - confineWantedSinceMs;
@@ -135,10 +142,9 @@ public final class Decider {
                 // confining is the risky move: the classification must last the hold first (a serial phase of a
                 // parallel program that ends sooner would otherwise leave the next parallel phase on one node)
                 return decide(settled, settledPlacement, t.baseIntervalMs(), "hold: " + why + " for " + wanted
-                        + " of " + holdMs + " ms before confining, " + (settledPlacement == null ? "threads untouched"
-                                : settledPlacement + " kept"));
+                        + " of " + holdMs + " ms before confining, " + untouchedOrKept());
             }
-            double jvmBusy = confined ? Double.NaN : recentJvmDemand();
+            double jvmBusy = confined ? Double.NaN : jvmWindow.mean(holdMs);
             if (jvmBusy > room) {
                 // confining pins the JIT and GC threads with the program: over the last hold they needed more CPU
                 // than the node has, so wait (a warming-up JIT quiets down; a program that keeps it busy stays put);
@@ -146,9 +152,8 @@ public final class Decider {
                 return decide(settled, settledPlacement, t.baseIntervalMs(), String.format(Locale.ROOT, "hold: %s, "
                         + "but the JVM (JIT, GC) %s %.2f CPUs%s over the last %d ms, one node has %d, margin %s: %s",
                         why, Double.isNaN(m.jvmWantCpus()) ? "keeps" : "wants", jvmBusy,
-                        Double.isNaN(m.jvmWantCpus()) ? " busy" : "", windowMs(), t.nodeCores(),
-                        ProbeVerdict.pct(t.margin()), settledPlacement == null ? "threads untouched"
-                                : settledPlacement + " kept"));
+                        Double.isNaN(m.jvmWantCpus()) ? " busy" : "", jvmWindow.ms(), t.nodeCores(),
+                        ProbeVerdict.pct(t.margin()), untouchedOrKept()));
             }
             return settle(c, c.placement(), why + ": one node");
         }
@@ -214,8 +219,12 @@ public final class Decider {
                 if (settledPlacement != null && clockMs - changedAtMs < holdMs) {
                     return held("parallel (" + shape + "), probe");
                 }
+                Decision jitBusy = waitForTheJit("parallel (" + shape + ")");
+                if (jitBusy != null) {
+                    return jitBusy;
+                }
                 return decide(AppState.PROBING_SINGLE_NODE, Placement.SINGLE_NODE, t.baseIntervalMs(),
-                        "parallel (" + shape + "): probing one node");
+                        "parallel (" + shape + "): probing one node" + probeDueNote());
             }
         }
     }
@@ -235,28 +244,46 @@ public final class Decider {
                         m.busyCpus());
     }
 
-    /** The JVM's demand (wanted CPUs, else busy ones) over the latest intervals that cover the hold; NaN when unknown. */
-    private double recentJvmDemand() {
-        while (jvmWindow.size() > 1 && windowMs() - jvmWindow.peekFirst()[1] >= holdMs) {
-            jvmWindow.removeFirst();
+    /**
+     * A due probe waits (the decision that says so), or null: probe now. A probe confines the program, its JIT
+     * compiler threads with it, for an interval; while the JIT is busy (warm-up) that squeeze delays compiled code,
+     * which costs the program more than the interval itself (Xalan, probed once at 2.4 s on two 1-CPU pseudo-nodes:
+     * 0.82-0.93 of its speed without the optimizer, 0.99 measuring without acting), and each interval of a warming
+     * program runs faster than the last whatever its placement, so the pair's comparison would say little. The wait
+     * is bounded: after the maximum interval the probe goes ahead however busy the JIT (a program that compiles all
+     * the time is probed too, only later).
+     */
+    private Decision waitForTheJit(String shape) {
+        double jit = jitWindow.mean(holdMs);
+        if (!(t.probeJitCpus() > 0) || !(jit > t.probeJitCpus())) {
+            return null;
         }
-        double cpu = 0;
-        double ms = 0;
-        for (double[] w : jvmWindow) {
-            if (Double.isFinite(w[0])) {
-                cpu += w[0] * w[1];
-                ms += w[1];
-            }
+        if (probeDueSinceMs < 0) {
+            probeDueSinceMs = clockMs;
         }
-        return ms > 0 ? cpu / ms : Double.NaN;
+        long waited = clockMs - probeDueSinceMs;
+        if (waited >= t.maxIntervalMs()) {
+            return null;
+        }
+        return decide(settled, settledPlacement, t.baseIntervalMs(), String.format(Locale.ROOT, "hold: %s, probe "
+                + "waits while the JIT compiles (compiler threads want %.2f CPUs over the last %d ms, above %s; "
+                + "waited %d of %d ms), %s", shape, jit, jitWindow.ms(), fmt(t.probeJitCpus()), waited,
+                t.maxIntervalMs(), untouchedOrKept()));
     }
 
-    private long windowMs() {
-        long ms = 0;
-        for (double[] w : jvmWindow) {
-            ms += (long) w[1];
+    /** What a probe that waited for the JIT says when it starts; empty when it did not wait. */
+    private String probeDueNote() {
+        if (probeDueSinceMs < 0) {
+            return "";
         }
-        return ms;
+        long waited = clockMs - probeDueSinceMs;
+        probeDueSinceMs = -1;
+        return waited >= t.maxIntervalMs() ? " (the JIT still busy after " + waited + " ms: probing anyway)"
+                : " (after " + waited + " ms waiting for the JIT)";
+    }
+
+    private String untouchedOrKept() {
+        return settledPlacement == null ? "threads untouched" : settledPlacement + " kept";
     }
 
     private Decision verdict(ProbeVerdict v, boolean probed) {

@@ -4,10 +4,15 @@ import com.numa.core.flags.FlagValues;
 
 /**
  * The numbers the Decide step compares against, all from flags. {@code nodeCores} is the CPU count of the node a
- * single-node placement would use (TLP_BOUND: workers fit on it).
+ * single-node placement would use (TLP_BOUND: workers fit on it); {@code probeJitCpus} the JIT compiler threads'
+ * demand above which a probe waits (0: never).
  */
 public record DecisionThresholds(double workerSharePct, double mainSharePct, double imbalancePct, double margin,
-        int nodeCores, long baseIntervalMs, long intervalStepMs, long maxIntervalMs, boolean stabilize) {
+        int nodeCores, long baseIntervalMs, long intervalStepMs, long maxIntervalMs, boolean stabilize,
+        double probeJitCpus) {
+
+    /** The default JIT demand above which a probe waits, CPUs. */
+    public static final double PROBE_JIT_CPUS = 0.25;
 
     public DecisionThresholds {
         if (nodeCores < 1) {
@@ -19,11 +24,18 @@ public record DecisionThresholds(double workerSharePct, double mainSharePct, dou
         }
     }
 
+    /** With the default JIT demand for probes. */
+    public DecisionThresholds(double workerSharePct, double mainSharePct, double imbalancePct, double margin,
+            int nodeCores, long baseIntervalMs, long intervalStepMs, long maxIntervalMs, boolean stabilize) {
+        this(workerSharePct, mainSharePct, imbalancePct, margin, nodeCores, baseIntervalMs, intervalStepMs,
+                maxIntervalMs, stabilize, PROBE_JIT_CPUS);
+    }
+
     public static DecisionThresholds from(FlagValues f, int nodeCores) {
         int base = f.get(OptFlags.INTERVAL);
         return new DecisionThresholds(f.get(OptFlags.WORKER_SHARE), f.get(OptFlags.MAIN_SHARE), f.get(OptFlags.IMBALANCE),
                 f.get(OptFlags.MARGIN), nodeCores, base, f.get(OptFlags.INTERVAL_STEP),
-                Math.max(base, f.get(OptFlags.INTERVAL_MAX)), f.get(OptFlags.STABILIZE));
+                Math.max(base, f.get(OptFlags.INTERVAL_MAX)), f.get(OptFlags.STABILIZE), f.get(OptFlags.PROBE_JIT_CPUS));
     }
 
     /** The paper's values with a given node size. */

@@ -9,16 +9,24 @@ import java.util.List;
  * work, the number of workers and their imbalance (Eq. 1: stdev / mean, in percent), and the CPUs the application
  * threads kept busy ({@link CostSignal#busyCpus}: what must fit on a node before the program is confined to it; NaN
  * when work is not CPU time), and those the whole JVM kept busy (JIT and GC included, {@link ProcessCpu}); and the CPUs
- * the application threads and the JVM's threads wanted, busy or waiting for a CPU ({@link ThreadDemand}: what they would
- * have kept busy on an idle machine; NaN when unknown).
+ * the application threads, the JVM's threads and its JIT compiler threads wanted, busy or waiting for a CPU
+ * ({@link ThreadDemand}: what they would have kept busy on an idle machine; NaN when unknown).
  * Application work is that of MAIN and APPLICATION threads; JVM-internal threads are left out as the paper leaves out
  * VM threads.
  */
 public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
-        double appWork, double busyCpus, double jvmBusyCpus, double appWantCpus, double jvmWantCpus) {
+        double appWork, double busyCpus, double jvmBusyCpus, double appWantCpus, double jvmWantCpus,
+        double jitWantCpus) {
 
     public IntervalMetrics {
         costs = List.copyOf(costs);
+    }
+
+    /** Without the JIT's wanted CPUs (unknown). */
+    public IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
+            double appWork, double busyCpus, double jvmBusyCpus, double appWantCpus, double jvmWantCpus) {
+        this(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, appWantCpus, jvmWantCpus,
+                Double.NaN);
     }
 
     /** Without the wanted CPUs (unknown). */
@@ -36,12 +44,16 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
     /** The same interval with the CPUs the whole JVM kept busy ({@link ProcessCpu}; NaN when unknown). */
     public IntervalMetrics withJvmBusyCpus(double busy) {
         return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, busy, appWantCpus,
-                jvmWantCpus);
+                jvmWantCpus, jitWantCpus);
     }
 
-    /** The same interval with the CPUs the application threads and the JVM's wanted ({@link ThreadDemand}). */
-    public IntervalMetrics withWantedCpus(double app, double jvm) {
-        return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, app, jvm);
+    /**
+     * The same interval with the CPUs the application threads, the JVM's and its JIT compiler threads wanted
+     * ({@link ThreadDemand#read}: {app, jvm, jit}).
+     */
+    public IntervalMetrics withWantedCpus(double[] wanted) {
+        return new IntervalMetrics(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus,
+                wanted[0], wanted[1], wanted[2]);
     }
 
     /** What the application threads need on a node: the CPUs they wanted where known, else those they kept busy. */

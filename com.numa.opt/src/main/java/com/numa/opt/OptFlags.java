@@ -42,6 +42,10 @@ public final class OptFlags {
             "SINGLE_THREADED when the main thread's share of the work exceeds this, %");
     public static final Flag<Integer> IMBALANCE = Flag.integer("NUMAOptsImbalance", 90, 0, 10_000,
             "EMBARRASSINGLY_IMBALANCED when the workers' imbalance (stdev/mean) exceeds this, %");
+    public static final Flag<Double> PROBE_JIT_CPUS = Flag.decimal("NUMAOptsProbeJitCpus",
+            DecisionThresholds.PROBE_JIT_CPUS, 0.0, 4096.0, "a probe waits while the JIT compiler threads want more CPUs than this over the last hold (a warming-up "
+                    + "program, measured where the kernel keeps schedstat), at most NUMAOptsIntervalMax ms; 0 = never "
+                    + "waits");
     public static final Flag<Double> MARGIN = Flag.decimal("NUMAOptsMargin", 0.15, 0.0, 10.0,
             "PARALLEL_ON_ALL_NODES when allNodeCost <= singleNodeCost * (1 + margin)");
     public static final Flag<NodeChoice> NODE = Flag.choice("NUMAOptsNode", NodeChoice.class, NodeChoice.MAIN,
@@ -68,7 +72,7 @@ public final class OptFlags {
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, INTERVAL, START_DELAY, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
-                MARGIN, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
+                MARGIN, PROBE_JIT_CPUS, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
     }
 
 }

@@ -2,6 +2,7 @@ package com.numa.opt;
 
 import com.numa.core.threads.ThreadIdentity;
 import com.numa.core.threads.ThreadRole;
+import com.numa.core.threads.ThreadRoleRules;
 import com.numa.perfutil.threads.ProcTasks;
 import java.util.HashMap;
 import java.util.List;
@@ -17,9 +18,9 @@ import java.util.function.IntFunction;
  * waited. So whether the application (and the JIT and GC threads confined with it) fits on one node is judged on this
  * where the kernel keeps the totals, and on CPU time where it does not.
  *
- * <p>Two sums: the application threads' (MAIN and APPLICATION) and the whole JVM's except numa-jvm's own threads (role
- * TOOL: never pinned, so they need no room on the node). NaN for the first interval (no earlier totals) and where
- * /proc has no schedstat.
+ * <p>Three sums: the application threads' (MAIN and APPLICATION), the whole JVM's except numa-jvm's own threads (role
+ * TOOL: never pinned, so they need no room on the node), and the JIT compiler threads' (a probe waits while they are
+ * busy, see {@link Decider}). NaN for the first interval (no earlier totals) and where /proc has no schedstat.
  */
 final class ThreadDemand {
     private final IntFunction<long[]> schedstat;
@@ -35,14 +36,18 @@ final class ThreadDemand {
         this.schedstat = schedstat;
     }
 
-    /** {application threads' wanted CPUs, the JVM's (tool threads excluded)} over {@code wallNs} since the last call. */
+    /**
+     * {application threads' wanted CPUs, the JVM's (tool threads excluded), the JIT compiler threads'} over
+     * {@code wallNs} since the last call.
+     */
     double[] read(List<ThreadIdentity> threads, long wallNs) {
         if (!supported) {
-            return new double[] {Double.NaN, Double.NaN};
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }
         Map<Integer, Long> now = new HashMap<>();
         double app = 0;
         double jvm = 0;
+        double jit = 0;
         boolean first = last.isEmpty();
         for (ThreadIdentity t : threads) {
             if (t.role() == ThreadRole.TOOL) {
@@ -60,13 +65,15 @@ final class ThreadDemand {
             jvm += want;
             if (t.role().runsApplication()) {
                 app += want;
+            } else if (t.role() == ThreadRole.JVM_INTERNAL && ThreadRoleRules.isJitCompiler(t.name())) {
+                jit += want;
             }
         }
         if (now.isEmpty() && !threads.isEmpty()) {
             supported = false; // no schedstat at all: CPU time it is
         }
         last = now;
-        return first || now.isEmpty() || !(wallNs > 0) ? new double[] {Double.NaN, Double.NaN}
-                : new double[] {app, jvm};
+        return first || now.isEmpty() || !(wallNs > 0) ? new double[] {Double.NaN, Double.NaN, Double.NaN}
+                : new double[] {app, jvm, jit};
     }
 }

@@ -617,4 +617,69 @@ class DeciderTest {
         assertEquals(Placement.ALL_NODES, before.placement(), before.reason());
         assertEquals(Placement.ALL_NODES, d.next(parallel(1.0)).placement(), "parallel again: released at once");
     }
+
+    /** A parallel interval (8 workers, a node of 4) whose JIT compiler threads wanted {@code jit} CPUs. */
+    private static IntervalMetrics parallelWithJit(double allocation, double jit) {
+        return new IntervalMetrics(List.of(new SignalCost(Signal.ALLOCATION, allocation)), 5, 8, 10, 1000, 6.0, 7.0,
+                6.0, 7.0 + jit, jit);
+    }
+
+    /**
+     * Do no harm (issue 11): Xalan, probed once at 2.4 s while its JIT still wanted a CPU, ran at 0.82-0.93 of its
+     * speed without the optimizer (0.99 measuring without acting): confined for the probe's interval with the
+     * program, the compiler threads fell behind, and the program ran its slower code for longer. A probe waits while
+     * the JIT compiles, and goes ahead once it is quiet over the hold.
+     */
+    @Test
+    void aProbeWaitsWhileTheJitCompilesAndGoesAheadOnceItIsQuiet() {
+        Decider d = new Decider(T);
+        Decision waits = d.next(parallelWithJit(2.0, 1.1));
+        assertEquals(null, waits.placement(), "threads untouched");
+        assertEquals(AppState.UNDECIDED, waits.state());
+        assertEquals("hold: parallel (main 5%, 8 workers, imbalance 10%), probe waits while the JIT compiles "
+                + "(compiler threads want 1.10 CPUs over the last 200 ms, above 0.250; waited 0 of 10000 ms), threads "
+                + "untouched", waits.reason());
+        assertEquals(200, waits.intervalMs(), "looked at again at the base interval");
+        assertEquals(null, d.next(parallelWithJit(2.0, 0.6)).placement(), "still compiling: 200 ms waited");
+        Decision probe = d.next(parallelWithJit(2.0, 0.1));
+        assertEquals(AppState.PROBING_SINGLE_NODE, probe.state(), probe.reason());
+        assertEquals(Placement.SINGLE_NODE, probe.placement());
+        assertEquals("parallel (main 5%, 8 workers, imbalance 10%): probing one node (after 400 ms waiting for the "
+                + "JIT)", probe.reason());
+    }
+
+    /** The wait is bounded: a program whose JIT never quiets (Jython compiles as it runs) is probed too, later. */
+    @Test
+    void aJitThatNeverQuietsDelaysTheProbeByTheMaximumIntervalAtMost() {
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 1000, true));
+        List<Decision> waits = new ArrayList<>();
+        Decision s;
+        while ((s = d.next(parallelWithJit(2.0, 1.5))).state() != AppState.PROBING_SINGLE_NODE) {
+            waits.add(s);
+            assertTrue(waits.size() <= 5, waits.toString());
+            assertTrue(s.reason().contains("probe waits while the JIT compiles"), s.reason());
+        }
+        assertEquals(5, waits.size(), "1000 ms of 200 ms intervals");
+        assertEquals("parallel (main 5%, 8 workers, imbalance 10%): probing one node (the JIT still busy after 1000 "
+                + "ms: probing anyway)", s.reason());
+        d.next(parallelWithJit(2.0, 1.5));
+        Decision verdict = d.next(parallelWithJit(1.0, 1.5));
+        assertEquals(AppState.PARALLEL_ON_ALL_NODES, verdict.state(), verdict.reason());
+        // the wait starts over for the next probe: the verdict's re-probe, once due, waits again from 0
+        for (int i = 0; i < 30 && !(s = d.next(parallelWithJit(1.0, 1.5))).reason().contains("probe waits"); i++) {
+            assertEquals(Placement.ALL_NODES, s.placement(), s.reason());
+        }
+        assertTrue(s.reason().contains("waited 0 of 1000 ms), ALL_NODES kept"), s.reason());
+    }
+
+    /** Where the JIT's demand is unknown (no schedstat) or the wait is off (0), the probe is not delayed. */
+    @Test
+    void withoutTheJitsDemandOrWithTheWaitOffTheProbeIsAtOnce() {
+        assertEquals(AppState.PROBING_SINGLE_NODE, new Decider(T).next(parallelWithJit(2.0, Double.NaN)).state());
+        Decider off = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, true, 0));
+        assertEquals(AppState.PROBING_SINGLE_NODE, off.next(parallelWithJit(2.0, 3.0)).state());
+        Decider quiet = new Decider(T);
+        assertEquals(AppState.PROBING_SINGLE_NODE, quiet.next(parallelWithJit(2.0, 0.25)).state(),
+                "at the threshold: quiet enough");
+    }
 }

@@ -50,13 +50,35 @@ class ThreadDemandTest {
         assertEquals(1.25, next[1], 1e-9);
     }
 
+    /** The JIT's compiler threads are summed apart too (a probe waits while they are busy), under their dump or comm names. */
+    @Test
+    void theJitCompilerThreadsDemandIsTheirsAlone() {
+        ThreadIdentity c2 = new ThreadIdentity(6, "C2 CompilerThread0", -1, true, ThreadRole.JVM_INTERNAL);
+        ThreadIdentity c1 = new ThreadIdentity(7, "C1 CompilerThre", -1, true, ThreadRole.JVM_INTERNAL);
+        Map<Integer, long[]> totals = new HashMap<>();
+        ThreadDemand d = new ThreadDemand(totals::get);
+        List<ThreadIdentity> threads = List.of(MAIN, GC, c2, c1);
+        for (int tid : new int[] {1, 3, 6, 7}) {
+            totals.put(tid, new long[] {0, 0});
+        }
+        d.read(threads, 0);
+        totals.put(1, new long[] {200_000_000L, 0});
+        totals.put(3, new long[] {50_000_000L, 0});
+        totals.put(6, new long[] {100_000_000L, 60_000_000L});
+        totals.put(7, new long[] {30_000_000L, 0});
+        double[] wanted = d.read(threads, WALL);
+        assertEquals(0.95, wanted[2], 1e-9, "C2 0.8 (busy or waiting) and C1 0.15; not the GC, not main");
+        assertEquals(1.0, wanted[0], 1e-9);
+        assertEquals(2.2, wanted[1], 1e-9, "the JVM's sum holds the JIT's too");
+    }
+
     @Test
     void withoutSchedstatNothingIsWantedAndItStaysThatWay() {
         ThreadDemand d = new ThreadDemand(tid -> null);
         List<ThreadIdentity> threads = List.of(MAIN, GC);
         d.read(threads, 0);
         double[] wanted = d.read(threads, WALL);
-        assertTrue(Double.isNaN(wanted[0]) && Double.isNaN(wanted[1]));
+        assertTrue(Double.isNaN(wanted[0]) && Double.isNaN(wanted[1]) && Double.isNaN(wanted[2]));
         assertTrue(Double.isNaN(d.read(threads, WALL)[0]));
     }
 }

@@ -58,6 +58,14 @@ public final class ThreadRoleRules {
     }
 
     /**
+     * Whether a thread of this name is one of HotSpot's JIT compiler threads ("C1 CompilerThread0", "C2
+     * CompilerThread3", "JVMCI CompilerThread0"; the kernel's comm cuts the name to "C2 CompilerThre").
+     */
+    public static boolean isJitCompiler(String name) {
+        return name != null && name.contains("CompilerThre");
+    }
+
+    /**
      * The kind of a thread Java code can see. Application threads descend from the "main" thread group (a child of
      * the root "system" group); JDK service threads live elsewhere under the root. Fork/join workers (which include
      * virtual-thread carriers) run application tasks wherever their group is.

@@ -1,6 +1,8 @@
 package com.numa.core.threads;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.core.threads.ThreadRoleRules.Kind;
 import java.util.concurrent.ForkJoinPool;
@@ -21,6 +23,18 @@ class ThreadRoleRulesTest {
         assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "GC Thread#0", Kind.NATIVE));
         assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "C2 CompilerThread0", Kind.HIDDEN));
         assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "Finalizer", Kind.JDK_SERVICE));
+    }
+
+    @Test
+    void jitCompilerThreadsAreKnownByTheirDumpAndCommNames() {
+        for (String jit : new String[] {"C1 CompilerThread0", "C2 CompilerThread12", "JVMCI CompilerThread0",
+                "C2 CompilerThre"}) {
+            assertTrue(ThreadRoleRules.isJitCompiler(jit), jit);
+        }
+        for (String other : new String[] {"GC Thread#0", "VM Thread", "Service Thread", "main", "Compiler", ""}) {
+            assertFalse(ThreadRoleRules.isJitCompiler(other), other);
+        }
+        assertFalse(ThreadRoleRules.isJitCompiler(null));
     }
 
     @Test

@@ -2,6 +2,7 @@ package com.numa.perfutil.threads;
 
 import com.numa.core.threads.ThreadRole;
 import com.numa.core.threads.ThreadIdentity;
+import com.numa.core.threads.ThreadRoleRules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -74,6 +75,12 @@ class ThreadInventoryTest {
             assertEquals(id(agent), sampler.javaId());
             byName.values().stream().filter(t -> t.name().contains("CompilerThread"))
                     .forEach(t -> assertEquals(ThreadRole.JVM_INTERNAL, t.role(), t.toString()));
+            if (!System.getProperty("java.vm.info", "").contains("interpreted")) {
+                // the optimizer's probe waits while these are busy: they must be found under the names it knows
+                assertTrue(byName.values().stream().anyMatch(t -> t.role() == ThreadRole.JVM_INTERNAL
+                        && ThreadRoleRules.isJitCompiler(t.name())),
+                        "no JIT compiler thread among " + byName.keySet());
+            }
             // the launcher's primordial thread (tid == pid) is not in the dump: named by its comm
             int pid = (int) ProcessHandle.current().pid();
             ThreadIdentity primordial = new ThreadInventory().identify(pid);
