@@ -20,7 +20,8 @@ import java.util.Locale;
  * application got at least as many CPUs on all nodes as on one), else PARALLEL_ON_ALL_NODES (no
  * signal, or only cpu-share, which never confines: all nodes, without probing); a verdict for one node must be confirmed
  * by the reversed pair. A verdict for all nodes is re-probed once it is older than the maximum interval; one for one
- * node also when its signal has drifted by more than the margin for the hold. A non-parallel classification during a
+ * node also when its signal has drifted by more than the margin for the hold. A due probe waits while the JIT's
+ * compiler threads are busy (a warming-up program), at most the maximum interval. A non-parallel classification during a
  * probe abandons it; in an application that has run in parallel, it confines nothing.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision

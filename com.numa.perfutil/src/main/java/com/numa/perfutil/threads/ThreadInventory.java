@@ -78,6 +78,9 @@ public final class ThreadInventory implements ThreadDirectory {
     static final long PENDING_NS = 3_000_000_000L;
     static final long PENDING_DUMP_NS = 200_000_000L;
 
+    /** This process: its tid-equal thread is the launcher's primordial one. */
+    private static final int PID = (int) ProcessHandle.current().pid();
+
     private final ThreadDumpSource dumps;
     private final Consumer<String> notices;
     private final Map<Integer, Entry> known = new HashMap<>();
@@ -241,7 +244,10 @@ public final class ThreadInventory implements ThreadDirectory {
             if (previous == null || (pending(previous, now) && !listed.contains(tid))) {
                 Entry e = fromComm(tid, byComm);
                 if (e != null) {
-                    long since = unavailableReason != null ? LISTED : previous == null ? now : previous.unlistedSince;
+                    // the launcher's own thread (tid = pid) waits for the JVM and is never in a dump: decided at once,
+                    // not looked up again by a dump every PENDING_DUMP_NS for PENDING_NS (15 safepoints per feature)
+                    long since = unavailableReason != null || tid == PID ? LISTED
+                            : previous == null ? now : previous.unlistedSince;
                     known.put(tid, new Entry(e.name, e.javaId, e.daemon, e.kind, e.thread == null ? null : e.thread.get(),
                             since));
                 }
