@@ -247,12 +247,11 @@ public final class Decider {
 
     /**
      * A due probe waits (the decision that says so), or null: probe now. A probe confines the program, its JIT
-     * compiler threads with it, for an interval; while the JIT is busy (warm-up) that squeeze delays compiled code,
-     * which costs the program more than the interval itself (Xalan, probed once at 2.4 s on two 1-CPU pseudo-nodes:
-     * 0.82-0.93 of its speed without the optimizer, 0.99 measuring without acting), and each interval of a warming
-     * program runs faster than the last whatever its placement, so the pair's comparison would say little. The wait
-     * is bounded: after the maximum interval the probe goes ahead however busy the JIT (a program that compiles all
-     * the time is probed too, only later).
+     * compiler threads with it, for an interval; while the JIT is busy (warm-up) that squeeze delays compiled code
+     * beyond the interval, and each interval of a warming program runs faster than the last whatever its placement
+     * (Xalan's iterations: 1040, 560, 500, 430 ms while its compiler threads want a CPU), so the pair's comparison
+     * would say little. The wait is bounded: after the maximum interval the probe goes ahead however busy the JIT (a
+     * program that compiles all the time is probed too, only later).
      */
     private Decision waitForTheJit(String shape) {
         double jit = jitWindow.mean(holdMs);

@@ -625,10 +625,9 @@ class DeciderTest {
     }
 
     /**
-     * Do no harm (issue 11): Xalan, probed once at 2.4 s while its JIT still wanted a CPU, ran at 0.82-0.93 of its
-     * speed without the optimizer (0.99 measuring without acting): confined for the probe's interval with the
-     * program, the compiler threads fell behind, and the program ran its slower code for longer. A probe waits while
-     * the JIT compiles, and goes ahead once it is quiet over the hold.
+     * Do no harm (issue 11): a probe confines the compiler threads with the program, and a warming program runs each
+     * interval faster than the last whatever its placement (Xalan's compiler threads want a CPU for its first 6 s).
+     * A probe waits while the JIT compiles, and goes ahead once it is quiet over the hold.
      */
     @Test
     void aProbeWaitsWhileTheJitCompilesAndGoesAheadOnceItIsQuiet() {
