@@ -24,22 +24,17 @@ public record DecisionThresholds(double workerSharePct, double mainSharePct, dou
         }
     }
 
-    /** With the default JIT demand for probes. */
-    public DecisionThresholds(double workerSharePct, double mainSharePct, double imbalancePct, double margin,
-            int nodeCores, long baseIntervalMs, long intervalStepMs, long maxIntervalMs, boolean stabilize) {
-        this(workerSharePct, mainSharePct, imbalancePct, margin, nodeCores, baseIntervalMs, intervalStepMs,
-                maxIntervalMs, stabilize, PROBE_JIT_CPUS);
-    }
 
     public static DecisionThresholds from(FlagValues f, int nodeCores) {
         int base = f.get(OptFlags.INTERVAL);
         return new DecisionThresholds(f.get(OptFlags.WORKER_SHARE), f.get(OptFlags.MAIN_SHARE), f.get(OptFlags.IMBALANCE),
                 f.get(OptFlags.MARGIN), nodeCores, base, f.get(OptFlags.INTERVAL_STEP),
-                Math.max(base, f.get(OptFlags.INTERVAL_MAX)), f.get(OptFlags.STABILIZE), f.get(OptFlags.PROBE_JIT_CPUS));
+                Math.max(base, f.get(OptFlags.INTERVAL_MAX)), f.get(OptFlags.STABILIZE),
+                f.get(OptFlags.PROBE_JIT_CPUS));
     }
 
     /** The paper's values with a given node size. */
     public static DecisionThresholds defaults(int nodeCores) {
-        return new DecisionThresholds(4, 80, 90, 0.15, nodeCores, 200, 200, 10_000, true);
+        return new DecisionThresholds(4, 80, 90, 0.15, nodeCores, 200, 200, 10_000, true, PROBE_JIT_CPUS);
     }
 }

@@ -22,17 +22,11 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
         costs = List.copyOf(costs);
     }
 
-    /** Without the JIT's wanted CPUs (unknown). */
-    public IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
-            double appWork, double busyCpus, double jvmBusyCpus, double appWantCpus, double jvmWantCpus) {
-        this(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, appWantCpus, jvmWantCpus,
-                Double.NaN);
-    }
-
     /** Without the wanted CPUs (unknown). */
     public IntervalMetrics(List<SignalCost> costs, double mainSharePct, int workers, double imbalancePct,
             double appWork, double busyCpus, double jvmBusyCpus) {
-        this(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, Double.NaN, Double.NaN);
+        this(costs, mainSharePct, workers, imbalancePct, appWork, busyCpus, jvmBusyCpus, Double.NaN, Double.NaN,
+                Double.NaN);
     }
 
     /** Without the whole JVM's CPUs (unknown). */

@@ -13,6 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Drives the pure Decide step with scripted interval metrics. Node of 4 cores, paper thresholds unless stated. */
 class DeciderTest {
     private static final DecisionThresholds T = DecisionThresholds.defaults(4);
+    /** The default JIT demand above which a probe waits (no test below gives the JIT's demand unless it says so). */
+    private static final double JIT_WAIT = DecisionThresholds.PROBE_JIT_CPUS;
 
     static IntervalMetrics m(double cost, double mainShare, int workers, double imbalance) {
         return new IntervalMetrics(List.of(new SignalCost(Signal.CPI, cost)), mainShare, workers, imbalance, 1000,
@@ -128,7 +130,7 @@ class DeciderTest {
         "1.0, NaN,   0.15, PARALLEL_ON_ALL_NODES",
     })
     void marginDecidesTheProbe(double single, double all, double margin, AppState expected) {
-        DecisionThresholds t = new DecisionThresholds(4, 80, 90, margin, 4, 200, 200, 10_000, true);
+        DecisionThresholds t = new DecisionThresholds(4, 80, 90, margin, 4, 200, 200, 10_000, true, JIT_WAIT);
         Decider d = new Decider(t);
         d.next(parallel(1));
         assertEquals(expected, probe(d, single, all).state());
@@ -166,7 +168,7 @@ class DeciderTest {
     })
     void everyThresholdIsConfigurable(double mainT, double imbT, int cores, double main, int workers, double imb,
             AppState expected) {
-        DecisionThresholds t = new DecisionThresholds(4, mainT, imbT, 0.15, cores, 200, 200, 10_000, true);
+        DecisionThresholds t = new DecisionThresholds(4, mainT, imbT, 0.15, cores, 200, 200, 10_000, true, JIT_WAIT);
         assertEquals(expected, Decider.classify(m(1, main, workers, imb), t));
     }
 
@@ -208,7 +210,7 @@ class DeciderTest {
      */
     @Test
     void allNodesStandsUntilTheMaximumIntervalOneNodeUntilADriftLastsTheHold() {
-        DecisionThresholds fixed = new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, false);
+        DecisionThresholds fixed = new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, false, JIT_WAIT);
         Decider all = new Decider(fixed);
         all.next(parallel(1));
         all.next(parallel(1.0));
@@ -239,7 +241,7 @@ class DeciderTest {
 
     @Test
     void stabilizationIsCappedAndOnlyForParallelDecisions() {
-        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 500, 1000, true));
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 500, 1000, true, JIT_WAIT));
         d.next(parallel(1));
         d.next(parallel(1));
         d.next(parallel(1)); // verdict: all nodes, base interval
@@ -254,7 +256,7 @@ class DeciderTest {
 
     @Test
     void nonAdaptiveModeKeepsTheBaseInterval() {
-        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, false));
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 10_000, false, JIT_WAIT));
         for (int i = 0; i < 4; i++) {
             d.next(parallel(1));
             d.next(parallel(1));
@@ -540,7 +542,7 @@ class DeciderTest {
      */
     @Test
     void aConfiningClassificationMustLastTheHoldAndAllNodesComeAtOnce() {
-        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 1, 200, 200, 10_000, false));
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 1, 200, 200, 10_000, false, JIT_WAIT));
         IntervalMetrics fits = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 0.9);
         IntervalMetrics tooBusy = new IntervalMetrics(List.of(), 45, 1, 0, 1000, 1.9);
         assertEquals(Placement.ALL_NODES, d.next(tooBusy).placement());
@@ -558,7 +560,7 @@ class DeciderTest {
     }
     private static IntervalMetrics wanted(double mainShare, int workers, double busy, double jvmBusy, double appWant,
             double jvmWant) {
-        return new IntervalMetrics(List.of(), mainShare, workers, 0, 1000, busy, jvmBusy, appWant, jvmWant);
+        return new IntervalMetrics(List.of(), mainShare, workers, 0, 1000, busy, jvmBusy, appWant, jvmWant, Double.NaN);
     }
 
     /**
@@ -650,7 +652,7 @@ class DeciderTest {
     /** The wait is bounded: a program whose JIT never quiets (Jython compiles as it runs) is probed too, later. */
     @Test
     void aJitThatNeverQuietsDelaysTheProbeByTheMaximumIntervalAtMost() {
-        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 1000, true));
+        Decider d = new Decider(new DecisionThresholds(4, 80, 90, 0.15, 4, 200, 200, 1000, true, JIT_WAIT));
         List<Decision> waits = new ArrayList<>();
         Decision s;
         while ((s = d.next(parallelWithJit(2.0, 1.5))).state() != AppState.PROBING_SINGLE_NODE) {
