@@ -21,8 +21,8 @@ import java.util.Locale;
  * signal, or only cpu-share, which never confines: all nodes, without probing); a verdict for one node must be confirmed
  * by the reversed pair. A verdict for all nodes is re-probed once it is older than the maximum interval; one for one
  * node also when its signal has drifted by more than the margin for the hold. A due probe waits while the JIT's
- * compiler threads are busy (a warming-up program), at most the maximum interval. A non-parallel classification during a
- * probe abandons it; in an application that has run in parallel, it confines nothing.
+ * compiler threads are busy (a warming-up program), at most the maximum interval. A non-parallel classification
+ * during a probe abandons it; in an application that has run in parallel, it confines nothing.
  *
  * <p>Stabilization: each repetition of a parallel decision adds the step to the interval (capped); a changed decision
  * resets it to the base. Probe intervals last the base interval. A flip of the settled decision is a migration.

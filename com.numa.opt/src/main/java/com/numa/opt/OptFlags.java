@@ -43,9 +43,9 @@ public final class OptFlags {
     public static final Flag<Integer> IMBALANCE = Flag.integer("NUMAOptsImbalance", 90, 0, 10_000,
             "EMBARRASSINGLY_IMBALANCED when the workers' imbalance (stdev/mean) exceeds this, %");
     public static final Flag<Double> PROBE_JIT_CPUS = Flag.decimal("NUMAOptsProbeJitCpus",
-            DecisionThresholds.PROBE_JIT_CPUS, 0.0, 4096.0, "a probe waits while the JIT compiler threads want more CPUs than this over the last hold (a warming-up "
-                    + "program, measured where the kernel keeps schedstat), at most NUMAOptsIntervalMax ms; 0 = never "
-                    + "waits");
+            DecisionThresholds.PROBE_JIT_CPUS, 0.0, 4096.0, "a probe waits while the JIT compiler threads want more "
+                    + "CPUs than this over the last hold (a warming-up program, measured where the kernel keeps "
+                    + "schedstat), at most NUMAOptsIntervalMax ms; 0 = never waits");
     public static final Flag<Double> MARGIN = Flag.decimal("NUMAOptsMargin", 0.15, 0.0, 10.0,
             "PARALLEL_ON_ALL_NODES when allNodeCost <= singleNodeCost * (1 + margin)");
     public static final Flag<NodeChoice> NODE = Flag.choice("NUMAOptsNode", NodeChoice.class, NodeChoice.MAIN,
