@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  *         .main("com.example.Main", List.of("arg"))
  *         .timeout(Duration.ofMinutes(5)).run();
  * </pre>
- * Order on the command line: a wrapper if any ({@code taskset -c 0}), java, native access (JDK 22+), {@code -javaagent}, the java options, the launch target
+ * Order on the command line: a wrapper if any ({@code taskset -c 0}), java, native access (JDK 22+), the agent
+ * ({@link AgentOption}: {@code -agentlib:instrument=} or {@code -javaagent:}), the java options, the launch target
  * (main class, {@code -jar app.jar}, ...) and its arguments.
  */
 public final class ChildJvm {
@@ -32,7 +33,8 @@ public final class ChildJvm {
     private final List<String> options = new ArrayList<>();
     private final List<String> launch = new ArrayList<>();
     private final Map<String, String> environment = new TreeMap<>();
-    private String agent;
+    private Path agentJar;
+    private String agentArgs;
     private Duration timeout = Duration.ofMinutes(30);
     private Path directory;
 
@@ -72,8 +74,8 @@ public final class ChildJvm {
 
     /** The numa agent from {@code jar}, given these NUMA flags ({@code -XX:} form); no flags loads it idle. */
     public ChildJvm agent(Path jar, List<String> numaFlags) {
-        String args = FlagValues.toAgentArgs(numaFlags);
-        agent = "-javaagent:" + jar + (args.isEmpty() ? "" : "=" + args);
+        agentJar = jar;
+        agentArgs = FlagValues.toAgentArgs(numaFlags);
         return this;
     }
 
@@ -111,8 +113,10 @@ public final class ChildJvm {
         List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(java.executable().toString());
         cmd.addAll(java.nativeAccessOptions());
-        if (agent != null) {
-            cmd.add(agent);
+        if (agentJar != null) {
+            Map<String, String> env = new TreeMap<>(System.getenv());
+            env.putAll(environment);
+            cmd.add(AgentOption.of(agentJar, agentArgs, options, launch, env));
         }
         cmd.addAll(options);
         cmd.addAll(launch);
