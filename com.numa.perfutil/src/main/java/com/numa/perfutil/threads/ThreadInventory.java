@@ -78,8 +78,13 @@ public final class ThreadInventory implements ThreadDirectory {
     static final long PENDING_NS = 3_000_000_000L;
     static final long PENDING_DUMP_NS = 200_000_000L;
 
-    /** This process: its tid-equal thread is the launcher's primordial one. */
-    private static final int PID = (int) ProcessHandle.current().pid();
+    /**
+     * This process: its tid-equal thread is the launcher's primordial one. In a holder, so that premain does not pay for
+     * ProcessHandle (its class initializer builds the process reaper's executor: ~40 classes and two lambdas).
+     */
+    private static final class Pid {
+        static final int VALUE = (int) ProcessHandle.current().pid();
+    }
 
     private final ThreadDumpSource dumps;
     private final Consumer<String> notices;
@@ -246,7 +251,7 @@ public final class ThreadInventory implements ThreadDirectory {
                 if (e != null) {
                     // the launcher's own thread (tid = pid) waits for the JVM and is never in a dump: decided at once,
                     // not looked up again by a dump every PENDING_DUMP_NS for PENDING_NS (15 safepoints per feature)
-                    long since = unavailableReason != null || tid == PID ? LISTED
+                    long since = unavailableReason != null || tid == Pid.VALUE ? LISTED
                             : previous == null ? now : previous.unlistedSince;
                     known.put(tid, new Entry(e.name, e.javaId, e.daemon, e.kind, e.thread == null ? null : e.thread.get(),
                             since));
