@@ -1,8 +1,8 @@
 package com.numa.perfutil.threads;
 
+import com.numa.core.io.KernelFiles;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,7 +101,7 @@ public final class ProcTasks {
      */
     public static int currentCpu() {
         try {
-            String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+            String stat = KernelFiles.read(Path.of("/proc/thread-self/stat"));
             // comm (field 2) is in parentheses and may hold spaces: count fields after its closing one
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
             return f.length > 36 ? Integer.parseInt(f[36]) : -1;
@@ -125,11 +125,9 @@ public final class ProcTasks {
 
     private static String read(int tid, String file) {
         try {
-            return Files.readString(TASKS.resolve(Integer.toString(tid)).resolve(file));
-        } catch (NoSuchFileException e) {
-            return null;
+            return KernelFiles.read(TASKS.resolve(Integer.toString(tid)).resolve(file));
         } catch (IOException e) {
-            // ESRCH surfaces as a plain IOException when the task dies mid-read
+            // a task that has ended: FileNotFoundException, or ESRCH as a plain IOException when it dies mid-read
             return null;
         }
     }

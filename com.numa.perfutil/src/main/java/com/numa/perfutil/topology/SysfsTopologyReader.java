@@ -1,5 +1,6 @@
 package com.numa.perfutil.topology;
 
+import com.numa.core.io.KernelFiles;
 import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopology;
@@ -59,7 +60,7 @@ public final class SysfsTopologyReader {
 
     private static CpuSet callerCpus() {
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/thread-self/status"))) {
+            for (String line : KernelFiles.lines(Path.of("/proc/thread-self/status"))) {
                 if (line.startsWith("Cpus_allowed_list:")) {
                     return CpuSet.parseList(line.substring("Cpus_allowed_list:".length()).strip());
                 }
@@ -216,7 +217,7 @@ public final class SysfsTopologyReader {
 
     private static String readFile(Path file) {
         try {
-            return Files.readString(file);
+            return KernelFiles.read(file);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + file + ": " + e.getMessage(), e);
         }
