@@ -23,7 +23,7 @@ public final class NumaFlags {
     private static final int NEAR_MISS_MIN_LENGTH = 6;
 
     private static final FeatureRegistry REGISTRY = FeatureRegistry.load(NumaFlags.class.getClassLoader(),
-            NumaLog.stderr()::info);
+            NumaLog.stderr());
     private static final FlagSet SET = REGISTRY.flagSet();
 
     private NumaFlags() {

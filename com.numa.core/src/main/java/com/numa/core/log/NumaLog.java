@@ -30,7 +30,7 @@ public final class NumaLog implements Consumer<String> {
     /** Writes to {@code err}, each message after {@code source: } (a feature's name), e.g. {@code numa: NUMAOpts: ...}. */
     public NumaLog(PrintStream err, String source) {
         this.err = err;
-        this.sink = err == null ? null : err::println;
+        this.sink = null; // accept prints to err itself: a method reference here is a class spun in premain
         this.lead = source == null ? PREFIX : PREFIX + source + ": ";
     }
 
@@ -57,7 +57,9 @@ public final class NumaLog implements Consumer<String> {
     /** An informational line. */
     @Override
     public void accept(String message) {
-        if (sink != null) {
+        if (err != null) {
+            err.println(lead + message);
+        } else if (sink != null) {
             sink.accept(lead + message);
         }
     }
@@ -73,8 +75,8 @@ public final class NumaLog implements Consumer<String> {
      */
     public boolean once(String topic, String message) {
         boolean first = problems.computeIfAbsent(topic, k -> new AtomicLong()).getAndIncrement() == 0;
-        if (first && sink != null) {
-            sink.accept(lead + message);
+        if (first) {
+            accept(message);
         }
         return first;
     }
