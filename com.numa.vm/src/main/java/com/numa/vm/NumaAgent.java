@@ -19,7 +19,8 @@ import java.lang.instrument.Instrumentation;
 import java.util.List;
 
 /**
- * The java agent ({@code -javaagent:numa-agent.jar=<flags>}, added by {@link Launcher}). Parses the agent argument
+ * The java agent ({@code -javaagent:numa-agent.jar=<flags>}; the {@link Launcher} gives it as
+ * {@code -agentlib:instrument=numa-agent.jar=<flags>}, see {@code AgentOption}). Parses the agent argument
  * string through the registry's flag set (the same as the launcher's), resolves the machine once (the thread
  * inventory with the main thread registered, the NUMA topology) and starts the registered features whose enable flags
  * are on. It never ends the application: a bad flag or an internal failure is reported once on stderr and the agent
