@@ -1,7 +1,7 @@
 package com.numa.opt;
 
+import com.numa.core.io.KernelFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Per-CPU busy fraction since the previous call, from /proc/stat (for -XX:NUMAOptsNode=least-loaded). */
@@ -28,7 +28,7 @@ final class CpuLoad {
         long[] busy = new long[0];
         long[] total = new long[0];
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+            for (String line : KernelFiles.lines(Path.of("/proc/stat"))) {
                 if (!line.startsWith("cpu") || line.startsWith("cpu ")) {
                     continue;
                 }

@@ -1,5 +1,6 @@
 package com.numa.opt;
 
+import com.numa.core.io.KernelFiles;
 import com.numa.opt.OptFlags.MemPolicy;
 import com.numa.perfutil.affinity.PageLocator;
 import com.numa.perfutil.linux.LinuxSyscalls;
@@ -7,7 +8,6 @@ import com.numa.perfutil.linux.NativeCallException;
 import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopology;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -65,7 +65,7 @@ public final class SyscallMemoryPlacement implements MemoryPlacement {
     static java.util.List<long[]> anonymousWritableRanges() {
         java.util.List<long[]> out = new java.util.ArrayList<>();
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+            for (String line : KernelFiles.lines(Path.of("/proc/self/maps"))) {
                 String[] f = line.trim().split("\\s+");
                 if (f.length < 5 || !f[1].startsWith("rw") || !f[1].endsWith("p") || !"0".equals(f[4])) {
                     continue;

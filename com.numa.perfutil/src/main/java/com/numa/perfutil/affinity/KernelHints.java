@@ -1,10 +1,10 @@
 package com.numa.perfutil.affinity;
 
+import com.numa.core.io.KernelFiles;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.core.topology.CpuSet;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -68,7 +68,7 @@ final class KernelHints {
 
     private static String sysfsList(String file) {
         try {
-            return Files.readString(NODES.resolve(file)).strip();
+            return KernelFiles.read(NODES.resolve(file)).strip();
         } catch (IOException e) {
             return "unknown, " + NODES.resolve(file) + " unreadable";
         }

@@ -1,12 +1,12 @@
 package com.numa.perfutil.counters;
 
+import com.numa.core.io.KernelFiles;
 import com.numa.perfutil.events.EventParser;
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.events.PmuCatalog;
 import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.NativeCallException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -148,7 +148,7 @@ public final class EventAvailability {
 
     private String paranoidValue() {
         try {
-            return Files.readString(paranoidFile).strip();
+            return KernelFiles.read(paranoidFile).strip();
         } catch (IOException e) {
             return "unknown (" + paranoidFile + " unreadable)";
         }

@@ -1,8 +1,8 @@
 package com.numa.perfutil.events;
 
+import com.numa.core.io.KernelFiles;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -153,7 +153,7 @@ public final class PmuCatalog {
 
     private static String read(Path p) {
         try {
-            return Files.readString(p);
+            return KernelFiles.read(p);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + p + ": " + e.getMessage(), e);
         }
@@ -161,11 +161,9 @@ public final class PmuCatalog {
 
     private static String readOptional(Path p) {
         try {
-            return Files.readString(p);
-        } catch (NoSuchFileException e) {
-            return null;
+            return KernelFiles.read(p);
         } catch (IOException e) {
-            return null;
+            return null; // FileNotFoundException included: the attribute is optional
         }
     }
 }
