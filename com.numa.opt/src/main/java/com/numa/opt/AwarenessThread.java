@@ -103,9 +103,20 @@ public final class AwarenessThread implements AutoCloseable {
         this.placement = placement;
         this.log = log;
         this.mainNode = NodeChooser.nodeOf(topology, placement.currentCpu());
-        this.thread = new Thread(this::run, THREAD_NAME);
+        // classes, not lambdas: premain starts the optimizer, and each lambda is a class spun at run time there
+        this.thread = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                AwarenessThread.this.run();
+            }
+        }, THREAD_NAME);
         this.thread.setDaemon(true);
-        this.shutdownHook = new Thread(() -> stop(false), THREAD_NAME + "-exit");
+        this.shutdownHook = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                stop(false);
+            }
+        }, THREAD_NAME + "-exit");
     }
 
     /** An instance that never started (one node, or -XX:-NUMAOpts). */

@@ -32,7 +32,7 @@ final class CpuLoad {
                 if (!line.startsWith("cpu") || line.startsWith("cpu ")) {
                     continue;
                 }
-                String[] f = line.trim().split("\\s+");
+                String[] f = KernelFiles.fields(line);
                 int cpu = Integer.parseInt(f[0].substring(3));
                 if (cpu >= busy.length) {
                     busy = java.util.Arrays.copyOf(busy, cpu + 1);

@@ -66,7 +66,7 @@ public final class SyscallMemoryPlacement implements MemoryPlacement {
         java.util.List<long[]> out = new java.util.ArrayList<>();
         try {
             for (String line : KernelFiles.lines(Path.of("/proc/self/maps"))) {
-                String[] f = line.trim().split("\\s+");
+                String[] f = KernelFiles.fields(line);
                 if (f.length < 5 || !f[1].startsWith("rw") || !f[1].endsWith("p") || !"0".equals(f[4])) {
                     continue;
                 }

@@ -2,6 +2,7 @@ package com.numa.perfutil;
 
 import com.numa.core.flags.Flag;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The PerfUtil family of {@code -XX:} flags, declared once (the launcher, the agent and mx vm all parse through these
@@ -48,7 +49,13 @@ public final class PerfUtilFlags {
             "Sampling interval in milliseconds; the CSV is rewritten at every interval and at exit");
 
     public static final Flag<String> OUTPUT = Flag.custom("PerfUtilOutput", "path", "perfutil.csv",
-            "CSV file for the samples (written atomically)", PerfUtilFlags::nonBlankPath);
+            "CSV file for the samples (written atomically)",
+            new Function<>() { // a class, not a method reference: see CoreFlags.METHOD_NAME
+                @Override
+                public String apply(String v) {
+                    return nonBlankPath(v);
+                }
+            });
 
     public static final Flag<Backend> BACKEND = Flag.choice("PerfUtilBackend", Backend.class, Backend.PERF,
             "perf: perf_event_open via JNA; papi: libpapi (needs libpapi-dev)");

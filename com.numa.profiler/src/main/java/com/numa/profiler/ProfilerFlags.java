@@ -4,6 +4,7 @@ import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
 import com.numa.profiler.sharing.Thresholds;
 import java.util.List;
+import java.util.function.Function;
 
 /** The NUMAProfiler family of -XX flags, declared once; {@link ProfilerFeature} hands them to the feature registry. */
 public final class ProfilerFlags {
@@ -77,7 +78,12 @@ public final class ProfilerFlags {
             1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
     public static final Flag<Integer> ARRAY_CHUNK = Flag.custom("NUMAProfilerArrayChunk", "int", 256,
             "Bytes of an array that share one owner word (a power of two from 16; 0 = one word per array, as Maxine)",
-            ProfilerFlags::parseChunk);
+            new Function<>() { // a class, not a method reference: see CoreFlags.METHOD_NAME
+                @Override
+                public Integer apply(String v) {
+                    return parseChunk(v);
+                }
+            });
     public static final Flag<Integer> NODE_REFRESH = Flag.integer("NUMAProfilerNodeRefresh", 4096, 1, 1 << 30,
             "Re-read the accessing thread's CPU (sched_getcpu) every N profiled accesses");
     public static final Flag<String> TRACE = Flag.string("NUMAProfilerTrace", "",
@@ -99,7 +105,12 @@ public final class ProfilerFlags {
             "kind=score,...", Thresholds.DEFAULTS,
             "Score from which an issue is reported, per kind (remote, false-sharing, true-sharing, "
                     + "duplication-candidate, thread-migration, imbalance); unnamed kinds keep their defaults",
-            ProfilerFlags::parseThresholds);
+            new Function<>() { // a class, not a method reference: see CoreFlags.METHOD_NAME
+                @Override
+                public Thresholds apply(String v) {
+                    return parseThresholds(v);
+                }
+            });
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,

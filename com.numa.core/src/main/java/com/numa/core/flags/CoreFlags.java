@@ -19,7 +19,12 @@ public final class CoreFlags {
 
     public static final Flag<String> TOPOLOGY = Flag.custom("NUMATopology", "auto|N|cpus/cpus", "auto",
             "auto: the kernel's nodes; N: split the usable CPUs into N pseudo-nodes; 0-1/2-3: CPU lists of pseudo-nodes",
-            CoreFlags::topologySpec);
+            new Function<>() { // a class, not a method reference: see METHOD_NAME
+                @Override
+                public String apply(String v) {
+                    return topologySpec(v);
+                }
+            });
 
     public static final Flag<Boolean> PRINT_FLAGS = Flag.bool("PrintNUMAFlags", false,
             "Print every NUMA flag with its type, default and description, then exit");
@@ -28,10 +33,17 @@ public final class CoreFlags {
     public static final String METHOD_TYPE = "pkg.Class.method";
 
     /**
-     * The validator of every flag naming a method ({@link #methodName}), one instance for all of them: each method
-     * reference is a class spun at run time, in premain, before the application's main.
+     * The validator of every flag naming a method ({@link #methodName}), one instance for all of them. The flags'
+     * validators are classes, not lambdas or method references: premain builds every flag before the application's
+     * main, and the first lambda there cost the JVM its method-handle machinery (about 3 ms, ~40 classes), then each
+     * one a class spun at run time.
      */
-    public static final Function<String, String> METHOD_NAME = CoreFlags::methodName;
+    public static final Function<String, String> METHOD_NAME = new Function<>() {
+        @Override
+        public String apply(String v) {
+            return methodName(v);
+        }
+    };
 
     public static final Flag<String> WINDOW_START_AT = Flag.custom("NUMAWindowStartAt", METHOD_TYPE, "",
             "The measured window (PerfUtil's window rows, -XX:+NUMAProfilerIterations, the iterations file) opens at an "

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringTokenizer;
 
 /**
  * The declared NUMA family of flags and their parser. A {@code -XX:} argument belongs to the family when it names a
@@ -111,11 +112,12 @@ public final class FlagSet {
     public FlagValues parseAgentArgs(String agentArgs) throws FlagException {
         List<String> args = new ArrayList<>();
         if (agentArgs != null) {
-            for (String token : agentArgs.trim().split("\\s+")) {
-                if (!token.isEmpty()) {
-                    String decoded = FlagValues.decode(token);
-                    args.add(decoded.startsWith("-XX:") ? decoded : "-XX:" + decoded);
-                }
+            // not split("\\s+"): premain parses this, and a regex's character class there costs the JVM its
+            // method-handle machinery (~3 ms before the application's main)
+            StringTokenizer tokens = new StringTokenizer(agentArgs, " \t\n\r\f\u000B");
+            while (tokens.hasMoreTokens()) {
+                String decoded = FlagValues.decode(tokens.nextToken());
+                args.add(decoded.startsWith("-XX:") ? decoded : "-XX:" + decoded);
             }
         }
         return parse(args);

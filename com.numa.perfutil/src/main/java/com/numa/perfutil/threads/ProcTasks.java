@@ -103,7 +103,7 @@ public final class ProcTasks {
         try {
             String stat = KernelFiles.read(Path.of("/proc/thread-self/stat"));
             // comm (field 2) is in parentheses and may hold spaces: count fields after its closing one
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            String[] f = KernelFiles.fields(stat.substring(stat.lastIndexOf(')') + 2));
             return f.length > 36 ? Integer.parseInt(f[36]) : -1;
         } catch (IOException | RuntimeException e) {
             return -1;

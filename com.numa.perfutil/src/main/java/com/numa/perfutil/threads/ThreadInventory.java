@@ -112,7 +112,12 @@ public final class ThreadInventory implements ThreadDirectory {
     }
 
     ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices) {
-        this(dumps, notices, System::nanoTime);
+        this(dumps, notices, new LongSupplier() { // not a method reference: premain builds the agent's inventory
+            @Override
+            public long getAsLong() {
+                return System.nanoTime();
+            }
+        });
     }
 
     ThreadInventory(ThreadDumpSource dumps, Consumer<String> notices, LongSupplier clock) {

@@ -37,8 +37,6 @@ public final class SysfsTopologyReader {
     /** Where the kernel exports the node tree. */
     public static final Path DEFAULT_ROOT = Path.of("/sys/devices/system/node");
 
-    private static final Pattern NODE_DIR = Pattern.compile("node(\\d+)");
-    private static final Pattern MEM_TOTAL = Pattern.compile("MemTotal:\\s*(\\d+)\\s*(kB)?");
     private static final int LOCAL_DISTANCE = 10;
 
     private final Path root;
@@ -55,7 +53,12 @@ public final class SysfsTopologyReader {
      * sched_getaffinity.
      */
     public SysfsTopologyReader(Path root) {
-        this(root, SysfsTopologyReader::callerCpus);
+        this(root, new Supplier<>() { // not a method reference: premain reads the topology
+            @Override
+            public CpuSet get() {
+                return callerCpus();
+            }
+        });
     }
 
     private static CpuSet callerCpus() {
@@ -168,8 +171,9 @@ public final class SysfsTopologyReader {
                 throw new IllegalStateException(online + ": " + e.getMessage(), e);
             }
         }
+        Pattern nodeDir = Pattern.compile("node(\\d+)"); // only without "online": not compiled in premain
         try (Stream<Path> s = Files.list(root)) {
-            return s.map(p -> NODE_DIR.matcher(p.getFileName().toString()))
+            return s.map(p -> nodeDir.matcher(p.getFileName().toString()))
                     .filter(Matcher::matches)
                     .mapToInt(m -> Integer.parseInt(m.group(1)))
                     .sorted()
@@ -181,7 +185,7 @@ public final class SysfsTopologyReader {
 
     /** One entry per online node, in node-id order (the kernel prints the row that way). */
     private static int[] parseDistances(Path file, int expected) {
-        String[] parts = readFile(file).trim().split("\\s+");
+        String[] parts = KernelFiles.fields(readFile(file));
         if (parts.length != expected) {
             throw new IllegalStateException(file + " has " + parts.length + " distance(s) for " + expected
                     + " online node(s)");
@@ -199,12 +203,21 @@ public final class SysfsTopologyReader {
 
     /** "Node 0 MemTotal:  4942040 kB" (per-node meminfo) or "MemTotal:  4942040 kB" (/proc/meminfo) in bytes. */
     static long parseMemTotal(Path file) {
-        Matcher m = MEM_TOTAL.matcher(readFile(file));
-        if (!m.find()) {
-            throw new IllegalStateException(file + " has no MemTotal line");
+        // fields, not a regex: see KernelFiles.fields
+        for (String line : readFile(file).split("\n")) {
+            int at = line.indexOf("MemTotal:");
+            if (at < 0) {
+                continue;
+            }
+            String[] f = KernelFiles.fields(line.substring(at + "MemTotal:".length()));
+            try {
+                long value = Long.parseLong(f[0]);
+                return f.length > 1 && f[1].equals("kB") ? value * 1024 : value;
+            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                throw new IllegalStateException(file + ": no number after MemTotal in '" + line + "'", e);
+            }
         }
-        long value = Long.parseLong(m.group(1));
-        return m.group(2) == null ? value : value * 1024;
+        throw new IllegalStateException(file + " has no MemTotal line");
     }
 
     private static long machineMemoryBytes() {

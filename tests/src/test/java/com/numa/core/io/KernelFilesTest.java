@@ -33,6 +33,20 @@ class KernelFilesTest {
     }
 
     @Test
+    void fieldsAreWhatTheRegexSplitGave() throws IOException {
+        // every line of files the agent splits, and the edge cases of the kernel's spacing
+        List<String> lines = new java.util.ArrayList<>(KernelFiles.lines(Path.of("/proc/stat")));
+        lines.addAll(KernelFiles.lines(Path.of("/proc/self/maps")));
+        lines.add(KernelFiles.read(Path.of("/proc/self/stat")));
+        lines.addAll(List.of("10 20", "  10\t 20  ", "\u000B10\f20\r", "x", "cpu0 1 2 3 4 5 6 7 8 9 10"));
+        for (String line : lines) {
+            assertEquals(List.of(line.trim().split("\\s+")), List.of(KernelFiles.fields(line)), line);
+        }
+        assertEquals(0, KernelFiles.fields("").length);
+        assertEquals(0, KernelFiles.fields(" \t ").length);
+    }
+
+    @Test
     void aMissingFileIsAnIOException(@TempDir Path dir) {
         assertThrows(IOException.class, () -> KernelFiles.read(dir.resolve("task/123/stat")));
     }

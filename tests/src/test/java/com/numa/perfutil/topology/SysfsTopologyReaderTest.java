@@ -135,4 +135,21 @@ class SysfsTopologyReaderTest {
         }
         assertEquals(10, t.distance(0, 0));
     }
+
+    @Test
+    void memTotalIsReadInBothKernelFormats(@TempDir Path dir) throws Exception {
+        Path node = java.nio.file.Files.writeString(dir.resolve("meminfo"),
+                "Node 1 MemTotal:       4942040 kB\nNode 1 MemFree:         100 kB\n");
+        assertEquals(4942040L * 1024, SysfsTopologyReader.parseMemTotal(node));
+        Path proc = java.nio.file.Files.writeString(dir.resolve("proc-meminfo"), "MemTotal:\t123 kB\nMemFree: 1 kB\n");
+        assertEquals(123L * 1024, SysfsTopologyReader.parseMemTotal(proc));
+        Path bytes = java.nio.file.Files.writeString(dir.resolve("bytes"), "MemTotal: 4096\n");
+        assertEquals(4096L, SysfsTopologyReader.parseMemTotal(bytes), "no unit: the number as it is");
+        Path none = java.nio.file.Files.writeString(dir.resolve("none"), "MemFree: 1 kB\n");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> SysfsTopologyReader.parseMemTotal(none));
+        assertTrue(e.getMessage().contains("no MemTotal"), e.getMessage());
+        Path bad = java.nio.file.Files.writeString(dir.resolve("bad"), "MemTotal: lots\n");
+        e = assertThrows(IllegalStateException.class, () -> SysfsTopologyReader.parseMemTotal(bad));
+        assertTrue(e.getMessage().contains("no number after MemTotal"), e.getMessage());
+    }
 }
