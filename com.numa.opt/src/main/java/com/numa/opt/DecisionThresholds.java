@@ -24,7 +24,6 @@ public record DecisionThresholds(double workerSharePct, double mainSharePct, dou
         }
     }
 
-
     public static DecisionThresholds from(FlagValues f, int nodeCores) {
         int base = f.get(OptFlags.INTERVAL);
         return new DecisionThresholds(f.get(OptFlags.WORKER_SHARE), f.get(OptFlags.MAIN_SHARE), f.get(OptFlags.IMBALANCE),

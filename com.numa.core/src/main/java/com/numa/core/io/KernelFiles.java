@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.StringTokenizer;
 
 /**
  * Reads the small text files of /proc and /sys through a plain {@link FileInputStream}. {@code Files.readString} opens
@@ -26,27 +26,18 @@ public final class KernelFiles {
     }
 
     /**
-     * The fields of a line of a kernel file, split at runs of spaces and tabs (what {@code trim().split("\\s+")} gives
-     * for a line that is not blank; nothing for a blank one). Not a regex: the character class of the first one
-     * compiled in a JVM costs it its method-handle machinery, about 3 ms in premain.
+     * The fields of a line of a kernel file, split at runs of whitespace (what {@code trim().split("\\s+")} gives for a
+     * line that is not blank; nothing for a blank one). Not a regex: the character class of the first one compiled in a
+     * JVM costs it its method-handle machinery, about 3 ms in premain; the tokenizer is the one the agent arguments are
+     * split by there anyway (FlagSet).
      */
     public static String[] fields(String line) {
-        List<String> out = new ArrayList<>();
-        int start = -1;
-        for (int i = 0; i <= line.length(); i++) {
-            boolean space = i == line.length() || isSpace(line.charAt(i));
-            if (space && start >= 0) {
-                out.add(line.substring(start, i));
-                start = -1;
-            } else if (!space && start < 0) {
-                start = i;
-            }
+        StringTokenizer tokens = new StringTokenizer(line, " \t\n\r\f\u000B"); // \s's characters
+        String[] out = new String[tokens.countTokens()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = tokens.nextToken();
         }
-        return out.toArray(new String[0]);
-    }
-
-    private static boolean isSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B';
+        return out;
     }
 
     /** The file's lines (the kernel ends them with '\n'), without their terminators. */
