@@ -17,10 +17,10 @@ import org.objectweb.asm.ClassReader;
  * Keeps the class transformer's code (ASM and the profiler's visitors) out of C2 through a compiler directive added
  * at run time (the DiagnosticCommand bean's {@code compilerDirectivesAdd}, what {@code jcmd PID
  * Compiler.directives_add} runs); C1 still compiles it. Why: ASM parses and writes every class the application loads,
- * so its large methods get hot, and C2 spent seconds on them (sampled lusearch: 9.1 s of C2 time for ASM, {@code ClassReader.readCode} alone 3.6 s, against
- * 15.6 s for the whole application), competing for the application's CPUs; the classes are transformed about as fast
- * with C1's code. Measured on six applications of the corpus, sampled 1/64: 5-31 % less CPU on five, xalan even
- * (ASM alone; the visitors too took about 3 % more off on three of them).
+ * so its large methods get hot, and C2 spent seconds on them (sampled lusearch: 9.1 s of C2 time for ASM,
+ * {@code ClassReader.readCode} alone 3.6 s, against 15.6 s for the whole application), competing for the application's
+ * CPUs; the classes are transformed about as fast with C1's code. Measured on six applications of the corpus, sampled
+ * 1/64: 5-31 % less CPU on five, xalan even (ASM alone; the visitors too took about 3 % more off on three of them).
  */
 final class TransformerJit {
     /**

@@ -50,7 +50,10 @@ class ThreadDemandTest {
         assertEquals(1.25, next[1], 1e-9);
     }
 
-    /** The JIT's compiler threads are summed apart too (a probe waits while they are busy), under their dump or comm names. */
+    /**
+     * The JIT's compiler threads are summed apart too (a probe waits while they are busy), under their dump or comm
+     * names.
+     */
     @Test
     void theJitCompilerThreadsDemandIsTheirsAlone() {
         ThreadIdentity c2 = new ThreadIdentity(6, "C2 CompilerThread0", -1, true, ThreadRole.JVM_INTERNAL);

@@ -77,18 +77,19 @@ class LauncherTest {
         var flags = NumaFlags.set().parse(split.numaFlags());
         Path jar = Path.of("/opt/numa/numa-agent.jar");
         List<String> cmd17 = VmCommand.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar, flags, split).command();
-        assertEquals(List.of("/jdk17/bin/java", "-agentlib:instrument=/opt/numa/numa-agent.jar=" + flags.toAgentArgs(), "-Xmx64m",
-                "Main", "-XX:+PerfUtil"), cmd17);
+        assertEquals(List.of("/jdk17/bin/java", "-agentlib:instrument=/opt/numa/numa-agent.jar=" + flags.toAgentArgs(),
+                "-Xmx64m", "Main", "-XX:+PerfUtil"), cmd17);
         List<String> cmd25 = VmCommand.javaCommand(new TargetJava(Path.of("/jdk25"), 25), jar, flags, split).command();
         assertEquals("--enable-native-access=ALL-UNNAMED", cmd25.get(1));
         LauncherArguments none = LauncherArguments.split(List.of("Main"), NumaFlags::claims);
         List<String> plain = VmCommand.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar,
                 NumaFlags.set().parse(none.numaFlags()), none).command();
         assertEquals(List.of("/jdk17/bin/java", "-agentlib:instrument=/opt/numa/numa-agent.jar", "Main"), plain);
-        LauncherArguments module = LauncherArguments.split(List.of("-p", "mods", "-m", "app/app.Main"), NumaFlags::claims);
+        LauncherArguments module = LauncherArguments.split(List.of("-p", "mods", "-m", "app/app.Main"),
+                NumaFlags::claims);
         List<String> modular = VmCommand.javaCommand(new TargetJava(Path.of("/jdk17"), 17), jar,
                 NumaFlags.set().parse(module.numaFlags()), module).command();
-        assertEquals(List.of("/jdk17/bin/java", "-javaagent:/opt/numa/numa-agent.jar", "-p", "mods", "-m", "app/app.Main"),
-                modular);
+        assertEquals(List.of("/jdk17/bin/java", "-javaagent:/opt/numa/numa-agent.jar", "-p", "mods", "-m",
+                "app/app.Main"), modular);
     }
 }

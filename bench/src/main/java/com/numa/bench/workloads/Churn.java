@@ -3,8 +3,8 @@ package com.numa.bench.workloads;
 /** The optimizer workloads' unit of work: mixed integer work and short-lived allocation, as real programs do. */
 final class Churn {
     /**
-     * Unused words on each side of the window (128 bytes: a cache line and the pair the prefetcher fetches with it). The
-     * collector copies the workers' live windows into survivor space, sometimes right next to each other (seen with
+     * Unused words on each side of the window (128 bytes: a cache line and the pair the prefetcher fetches with it).
+     * The collector copies the workers' live windows into survivor space, sometimes right next to each other (seen with
      * JOL: one window ending at the address where the next began), and the line they then share is written by two
      * workers on two CPUs. That false sharing, present or not by where a copy lands, slowed balanced-workers by up to
      * 20 % in some runs and not in others, and any change to the heap's early contents (an agent's classes) moved the

@@ -79,8 +79,8 @@ public final class ThreadInventory implements ThreadDirectory {
     static final long PENDING_DUMP_NS = 200_000_000L;
 
     /**
-     * This process: its tid-equal thread is the launcher's primordial one. In a holder, so that premain does not pay for
-     * ProcessHandle (its class initializer builds the process reaper's executor: ~40 classes and two lambdas).
+     * This process: its tid-equal thread is the launcher's primordial one. In a holder, so that premain does not pay
+     * for ProcessHandle (its class initializer builds the process reaper's executor: ~40 classes and two lambdas).
      */
     private static final class Pid {
         static final int VALUE = (int) ProcessHandle.current().pid();

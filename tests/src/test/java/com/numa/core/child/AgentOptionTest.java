@@ -41,7 +41,8 @@ class AgentOptionTest {
         assertEquals(longForm, option(List.of("--limit-modules", "java.base"), List.of("Main"), Map.of()));
         assertEquals(longForm, option(List.of("--limit-modules=java.base"), List.of("Main"), Map.of()));
         assertEquals(longForm, option(List.of("@opts.txt"), List.of("Main"), Map.of()));
-        assertEquals(longForm, option(List.of(), List.of("Main"), Map.of("JDK_JAVA_OPTIONS", "--limit-modules java.base")));
+        assertEquals(longForm, option(List.of(), List.of("Main"),
+                Map.of("JDK_JAVA_OPTIONS", "--limit-modules java.base")));
         assertEquals(longForm, option(List.of(), List.of("Main"),
                 Map.of("JAVA_TOOL_OPTIONS", "-Djdk.module.limitmods=java.base")));
     }
@@ -89,7 +90,8 @@ class AgentOptionTest {
         ChildRun run = ChildJvm.current().agent(agentJar(), List.of("-XX:+NUMAOpts", "-XX:NUMATopology=1"))
                 .options("-p", tmp.resolve("mods").toString()).launch(List.of("-m", "app/app.Main"))
                 .timeout(Duration.ofMinutes(2)).run();
-        assertEquals(0, run.exitCode(), "the short form would abort here (java.instrument not resolved): " + run.stderr());
+        assertEquals(0, run.exitCode(),
+                "the short form would abort here (java.instrument not resolved): " + run.stderr());
         assertTrue(run.stdout().contains("hello from a module"), run.stdout());
         assertTrue(run.stderr().contains("NUMAOpts"), "the agent ran: " + run.stderr());
     }

@@ -146,7 +146,8 @@ class SysfsTopologyReaderTest {
         Path bytes = java.nio.file.Files.writeString(dir.resolve("bytes"), "MemTotal: 4096\n");
         assertEquals(4096L, SysfsTopologyReader.parseMemTotal(bytes), "no unit: the number as it is");
         Path none = java.nio.file.Files.writeString(dir.resolve("none"), "MemFree: 1 kB\n");
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> SysfsTopologyReader.parseMemTotal(none));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> SysfsTopologyReader.parseMemTotal(none));
         assertTrue(e.getMessage().contains("no MemTotal"), e.getMessage());
         Path bad = java.nio.file.Files.writeString(dir.resolve("bad"), "MemTotal: lots\n");
         e = assertThrows(IllegalStateException.class, () -> SysfsTopologyReader.parseMemTotal(bad));
