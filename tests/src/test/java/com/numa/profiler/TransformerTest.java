@@ -107,8 +107,9 @@ class TransformerTest {
                 CountingSink sampled = new CountingSink();
                 assertEquals(expected, run(true, true, sampled), "sampled code must compute the same (n=" + n + ")");
                 long seen = sampled.reads.get() + sampled.writes.get() + sampled.staticReads.get() + sampled.staticWrites.get();
-                // the countdown is carried across the calls (constructors, the inner class): exactly every n-th access
-                assertEquals((total + n - 1) / n, seen, "n=" + n + " of " + total);
+                // the countdown is carried across the calls (constructors, the inner class): exactly one access in
+                // each block of n, wherever in the block it falls; the last, partial block may have none
+                assertTrue(seen == total / n || seen == (total + n - 1) / n, "n=" + n + ": " + seen + " of " + total);
                 assertEquals(every.allocations.get(), sampled.allocations.get(), "allocations are never sampled");
             } finally {
                 Hooks.setSampling(1);

@@ -12,6 +12,11 @@ package com.numa.profiler.rt;
  * between accesses. The method hands its copy back to the thread's slot before each call and before it returns or
  * throws, and reloads it after each call. A slot is picked by thread id modulo {@link #SLOTS}, padded to its own cache
  * line; two live threads whose ids collide share one, which keeps the one-in-N rate over both.
+ *
+ * <p>Which access of each run of N is sampled is drawn at random (stratified sampling: exactly one per block of N
+ * consecutive accesses of a thread, at a random place in it). A fixed period of N aliased with loops whose body makes a
+ * number of accesses that divides N: the countdown then landed on the same access of every round, so a thread's
+ * writes could be all sampled or never (dining-philosophers' second philosopher showed 0 writes at 1/16).
  */
 public final class Hooks {
     /** Thread slots of the sampling countdown; a power of two. */
@@ -21,6 +26,10 @@ public final class Hooks {
      * in 128-byte pairs, so neighbouring 64-byte slots still ping-pong between cores).
      */
     private static final int SLOT_STRIDE = 32;
+    /** Int in a slot after the countdown: accesses of the current block left after its sampled one. */
+    private static final int BLOCK_TAIL = 1;
+    /** Int in a slot: the thread's xorshift state that picks the sampled access of each block (never 0). */
+    private static final int RANDOM = 2;
     private static final int[] COUNTDOWN = new int[SLOTS * SLOT_STRIDE];
 
     private static volatile AccessSink sink;
@@ -28,6 +37,10 @@ public final class Hooks {
     private static volatile boolean active;
     /** Count one access in this many (1 = every access). */
     private static volatile int sampling = 1;
+
+    static {
+        setSampling(1); // seeds every slot's random state
+    }
 
     private Hooks() {
     }
@@ -46,8 +59,13 @@ public final class Hooks {
 
     /** One access in {@code n} reaches the sink through the Sampled hooks (n ≥ 1); the sink weighs each one by n. */
     public static void setSampling(int n) {
-        sampling = Math.max(1, n);
-        java.util.Arrays.fill(COUNTDOWN, 0);
+        int each = Math.max(1, n);
+        for (int s = 0; s < COUNTDOWN.length; s += SLOT_STRIDE) {
+            COUNTDOWN[s] = 0; // the first access of the first block is sampled ...
+            COUNTDOWN[s + BLOCK_TAIL] = each - 1; // ... and the rest of that block follows
+            COUNTDOWN[s + RANDOM] = 0x9E3779B9 + s; // a different sequence per slot
+        }
+        sampling = each;
     }
 
     @OutOfLine
@@ -137,7 +155,27 @@ public final class Hooks {
 
     /** After a sampled access: the countdown starts again (the method stores it back before its next call). */
     private static int restart() {
-        return sampling;
+        return restart(slot());
+    }
+
+    /**
+     * The countdown to the next sampled access: the rest of the current block, then a random place in the next one
+     * (1..N), so each block of N accesses has exactly one sample. Only an expired countdown gets here.
+     */
+    private static int restart(int s) {
+        int n = sampling;
+        if (n == 1) {
+            return 1;
+        }
+        int x = COUNTDOWN[s + RANDOM];
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        COUNTDOWN[s + RANDOM] = x;
+        int place = 1 + (int) (((x & 0xFFFF_FFFFL) * n) >>> 32);
+        int tail = COUNTDOWN[s + BLOCK_TAIL];
+        COUNTDOWN[s + BLOCK_TAIL] = n - place;
+        return tail + place;
     }
 
     public static int readSampled(Object o, int countdown) {
@@ -219,7 +257,7 @@ public final class Hooks {
             COUNTDOWN[s] = c - 1;
             return false;
         }
-        COUNTDOWN[s] = sampling;
+        COUNTDOWN[s] = restart(s);
         return true;
     }
 

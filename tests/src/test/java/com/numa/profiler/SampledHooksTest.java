@@ -1,0 +1,97 @@
+package com.numa.profiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.profiler.rt.AccessSink;
+import com.numa.profiler.rt.Hooks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The sampled hooks as instrumented code calls them: one access in each block of N consecutive accesses of a thread
+ * reaches the sink, at a random place in its block, so a loop whose accesses repeat with a period that divides N is
+ * not always sampled at the same access (a fixed period sampled only the reads of a read-read-read-write loop).
+ */
+@ExtendWith(ActiveHooks.class)
+class SampledHooksTest {
+    private static final Object FORK = new Object();
+
+    /** Records, for each read that reaches it, the test's access counter at that moment. */
+    private record ReadClock(int[] clock, List<Integer> sampledAt) implements AccessSink {
+        @Override public void read(Object o) { sampledAt.add(clock[0]); }
+        @Override public void write(Object o) { }
+        @Override public void readArray(Object a, int i) { }
+        @Override public void writeArray(Object a, int i) { }
+        @Override public void readStatic(int id) { }
+        @Override public void writeStatic(int id) { }
+        @Override public void allocated(Object o, int site) { }
+        @Override public void explicitGc() { }
+        @Override public void controlPoint(int id) { }
+    }
+
+    /** A round of three reads and a write, the way a sampled method's local copy of the countdown runs. */
+    private static void readReadReadWriteWithALocalCountdown(int rounds) {
+        int countdown = Hooks.countdown();
+        for (int r = 0; r < rounds; r++) {
+            countdown = Hooks.readSampled(FORK, countdown);
+            countdown = Hooks.readSampled(FORK, countdown);
+            countdown = Hooks.readSampled(FORK, countdown);
+            countdown = Hooks.writeSampled(FORK, countdown);
+        }
+        Hooks.storeCountdown(countdown);
+    }
+
+    @Test
+    void aLoopWhosePeriodDividesNHasItsWritesSampledToo() {
+        TransformerTest.CountingSink sink = new TransformerTest.CountingSink();
+        Hooks.install(sink);
+        Hooks.setSampling(4);
+        readReadReadWriteWithALocalCountdown(4000);
+        assertEquals(4000, sink.reads.get() + sink.writes.get(), "one access in each block of 4, 16000 accesses");
+        // one access in four is a write: 1000 expected, standard deviation ~27
+        assertTrue(sink.writes.get() > 800 && sink.writes.get() < 1200, "writes sampled: " + sink.writes.get());
+    }
+
+    @Test
+    void theInSlotFamilyDrawsItsPlacesToo() {
+        TransformerTest.CountingSink sink = new TransformerTest.CountingSink();
+        Hooks.install(sink);
+        Hooks.setSampling(2);
+        for (int r = 0; r < 2000; r++) {
+            Hooks.readInSlot(FORK);
+            Hooks.writeInSlot(FORK);
+        }
+        assertEquals(2000, sink.reads.get() + sink.writes.get());
+        assertTrue(sink.writes.get() > 850 && sink.writes.get() < 1150, "writes sampled: " + sink.writes.get());
+    }
+
+    @Test
+    void everyBlockOfNHasExactlyOneSampleAtPlacesThatVary() {
+        int n = 7;
+        int blocks = 300;
+        int[] clock = {0};
+        List<Integer> sampledAt = new ArrayList<>();
+        Hooks.install(new ReadClock(clock, sampledAt));
+        Hooks.setSampling(n);
+        for (clock[0] = 0; clock[0] < n * blocks; clock[0]++) {
+            // both families step the same countdown: a method with a local copy, then one without
+            if (clock[0] % 3 == 0) {
+                Hooks.readInSlot(FORK);
+            } else {
+                Hooks.storeCountdown(Hooks.readSampled(FORK, Hooks.countdown()));
+            }
+        }
+        assertEquals(blocks, sampledAt.size());
+        TreeSet<Integer> places = new TreeSet<>();
+        for (int b = 0; b < blocks; b++) {
+            int at = sampledAt.get(b);
+            assertEquals(b, at / n, "sample " + b + " at access " + at + " lies in its own block");
+            places.add(at % n);
+        }
+        assertEquals(n, places.size(), "over 300 blocks every place of 7 was drawn: " + places);
+    }
+}
