@@ -66,13 +66,15 @@ public final class OptGuestProbe {
                 }
             }
             System.out.println("all_threads_on_node1=" + all);
-            CountDownLatch widened = new CountDownLatch(1);
+            // a thread born with all CPUs (as one started by a thread the optimizer does not pin would be): main
+            // widens itself to start it and narrows back. The late thread must not widen itself: when the optimizer
+            // pinned it between its start and that call, the call undid the pin for good (a guest-test flake)
+            CountDownLatch started = new CountDownLatch(1);
             AtomicBoolean stop = new AtomicBoolean();
             int[] lateTid = new int[1];
             Thread late = new Thread(() -> {
                 lateTid[0] = LinuxSyscalls.gettid();
-                Affinity.pinThread(0, topology.usableCpus());
-                widened.countDown();
+                started.countDown();
                 while (!stop.get()) {
                     try {
                         Thread.sleep(10);
@@ -81,8 +83,10 @@ public final class OptGuestProbe {
                     }
                 }
             }, "late-thread");
+            Affinity.pinThread(0, topology.usableCpus());
             late.start();
-            widened.await();
+            started.await();
+            Affinity.pinThread(0, node1);
             Thread.sleep(1500);
             System.out.println("late_thread_cpus=" + ProcTasks.status(lateTid[0], "Cpus_allowed_list"));
             stop.set(true);
