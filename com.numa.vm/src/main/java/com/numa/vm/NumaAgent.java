@@ -21,7 +21,8 @@ import java.util.List;
 /**
  * The java agent ({@code -javaagent:numa-agent.jar=<flags>}; the {@link Launcher} gives it as
  * {@code -agentlib:instrument=numa-agent.jar=<flags>}, see {@code AgentOption}). Parses the agent argument
- * string through the registry's flag set (the same as the launcher's), resolves the machine once (the thread
+ * string through the registry's flag set (the same as the launcher's: the product's features read from this jar, or,
+ * for a flag none of them knows, every feature registered on the class path), resolves the machine once (the thread
  * inventory with the main thread registered, the NUMA topology) and starts the registered features whose enable flags
  * are on. It never ends the application: a bad flag or an internal failure is reported once on stderr and the agent
  * (or that feature) turns itself off.
@@ -46,14 +47,15 @@ public final class NumaAgent {
 
     static void start(String agentArgs, Instrumentation inst, NumaLog log, boolean attached) {
         try {
-            FeatureRegistry registry = NumaFlags.registry();
-            FlagValues flags;
+            Parsed parsed;
             try {
-                flags = registry.flagSet().parseAgentArgs(agentArgs);
+                parsed = parse(agentArgs, log);
             } catch (FlagException e) {
                 log.once("bad flag", "bad flag: " + e.getMessage() + "; numa-jvm is off for this run");
                 return;
             }
+            FeatureRegistry registry = parsed.registry();
+            FlagValues flags = parsed.flags();
             if (!registry.anyEnabled(flags)) {
                 if (attached) {
                     log.accept("no feature enabled: add " + registry.enableFlags());
@@ -85,6 +87,27 @@ public final class NumaAgent {
             // LinkageError included: a missing native library must not take the application down
             log.once("internal failure", "internal failure: " + t + "; numa-jvm is off for this run, the application runs on");
         }
+    }
+
+    /** The agent arguments and the registry whose flags they are. */
+    private record Parsed(FeatureRegistry registry, FlagValues flags) {
+    }
+
+    /**
+     * Through the product's features read from this jar; a flag none of them knows may be a plug-in's, so then (and
+     * when this class is not in a jar) through every feature registered on the class path, which reports the error.
+     */
+    private static Parsed parse(String agentArgs, NumaLog log) throws FlagException {
+        FeatureRegistry own = FeatureRegistry.loadFromJarOf(NumaAgent.class, log);
+        if (own != null) {
+            try {
+                return new Parsed(own, own.flagSet().parseAgentArgs(agentArgs));
+            } catch (FlagException e) {
+                // the class path's registry decides
+            }
+        }
+        FeatureRegistry all = NumaFlags.registry();
+        return new Parsed(all, all.flagSet().parseAgentArgs(agentArgs));
     }
 
     /** -XX:NUMAWindowStartAt / StopAt: the measured window between two methods, for every feature that measures. */

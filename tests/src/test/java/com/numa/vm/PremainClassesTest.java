@@ -23,11 +23,15 @@ class PremainClassesTest {
 
     /** The classes loaded before the application's main class, one -Xlog:class+load line each. */
     private static List<String> loadedBeforeMain(boolean withAgent) throws IOException {
+        return loadedBeforeMain(withAgent, System.getProperty("java.class.path"));
+    }
+
+    private static List<String> loadedBeforeMain(boolean withAgent, String classPath) throws IOException {
         ChildJvm child = ChildJvm.current().options("-Xlog:class+load=info").timeout(Duration.ofMinutes(2));
         if (withAgent) {
             child.agent(Path.of(System.getProperty("numa.agent.jar")), List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2"));
         }
-        ChildRun run = child.launch(List.of("-cp", System.getProperty("java.class.path"), MAIN)).run();
+        ChildRun run = child.launch(List.of("-cp", classPath, MAIN)).run();
         assertEquals(0, run.exitCode(), run.stderr());
         List<String> lines = run.stdout().lines().toList();
         int main = -1;
@@ -60,6 +64,26 @@ class PremainClassesTest {
             assertEquals(count(plain, "LambdaForm$MH/"), count(agent, "LambdaForm$MH/"),
                     "method-handle forms spun before main:\n"
                             + String.join("\n", agent.stream().filter(l -> l.contains("LambdaForm$MH/")).toList()));
+        }
+    }
+
+    /**
+     * As {@code bin/numa vm} runs it (the agent's classes from its jar, not from the build's class directories):
+     * premain reads the product's features from the jar, without ServiceLoader's search of every JDK module and
+     * class-path entry and its JarURLConnection (~4 ms and ~100 classes before main).
+     */
+    @Test
+    void premainReadsTheFeaturesFromItsJarWithoutAClassPathSearch() throws Exception {
+        String hello = Path.of(Hello.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> plain = loadedBeforeMain(false, hello);
+        List<String> agent = loadedBeforeMain(true, hello);
+        assertTrue(agent.stream().anyMatch(l -> l.contains("com.numa.vm.NumaAgent ") && l.contains(".jar")),
+                "the agent's classes come from its jar:\n" + String.join("\n", agent));
+        assertTrue(agent.stream().anyMatch(l -> l.contains("com.numa.opt.AwarenessThread ")),
+                "the optimizer started in premain");
+        for (String searched : List.of("java.util.ServiceLoader$LazyClassPathLookupIterator ",
+                "sun.net.www.protocol.jar.JarURLConnection ")) {
+            assertEquals(count(plain, searched), count(agent, searched), searched + "loaded in premain");
         }
     }
 

@@ -4,17 +4,27 @@ import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
 import com.numa.core.flags.FlagSet;
 import com.numa.core.flags.FlagValues;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Consumer;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
 
 /**
  * The one registry of features: the providers of {@link Feature} named in {@code META-INF/services} files on the
  * class path (the product's own list is the front door's; a test or a plug-in adds a line in a file of its own).
- * Features start in registry order. Everything that knows about features asks here: the flag set of every entry point
+ * Features start in registry order. The agent reads the product's own list from its jar first
+ * ({@link #loadFromJarOf}) and looks on the class path only for a flag none of those features knows. Everything that knows about features asks here: the flag set of every entry point
  * ({@link #flagSet()}), the agent ({@link #startEnabled}), the profiler's exclusions ({@link #toolPackages}).
  */
 public final class FeatureRegistry {
@@ -54,6 +64,57 @@ public final class FeatureRegistry {
             }
         }
         return new FeatureRegistry(found);
+    }
+
+    /**
+     * The features listed in the services file of the jar {@code anchor} was loaded from, read from that jar alone
+     * (plug-ins elsewhere on the class path are not seen); null when {@code anchor} does not come from a jar (classes
+     * directories: tests, mx) or its jar lists none. For premain: {@link ServiceLoader} looks for the file in every
+     * module of the JDK and every class-path entry and opens each through a JarURLConnection, ~4 ms and ~100 classes
+     * before the application's main. The jar is open already (its class loader read {@code anchor} from it), and
+     * opening it again shares the directory the JDK parsed then.
+     */
+    public static FeatureRegistry loadFromJarOf(Class<?> anchor, Consumer<String> problems) {
+        CodeSource source = anchor.getProtectionDomain().getCodeSource();
+        URL location = source == null ? null : source.getLocation();
+        if (location == null || !location.getPath().endsWith(".jar")) {
+            return null;
+        }
+        List<String> names;
+        try (JarFile jar = new JarFile(new File(location.toURI()))) {
+            ZipEntry list = jar.getEntry("META-INF/services/" + Feature.class.getName());
+            if (list == null) {
+                return null;
+            }
+            try (InputStream in = jar.getInputStream(list)) {
+                names = providerNames(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            }
+        } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+            return null; // the class path's registry then
+        }
+        List<Feature> found = new ArrayList<>();
+        for (String name : names) {
+            try {
+                found.add(Class.forName(name, true, anchor.getClassLoader()).asSubclass(Feature.class)
+                        .getDeclaredConstructor().newInstance());
+            } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+                problems.accept("a registered feature cannot be loaded and is left out: " + name + ": " + e);
+            }
+        }
+        return found.isEmpty() ? null : new FeatureRegistry(found);
+    }
+
+    /** The class names of a services file: one per line, '#' starts a comment, blanks are ignored. */
+    static List<String> providerNames(String text) {
+        List<String> names = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            int hash = line.indexOf('#');
+            String name = (hash >= 0 ? line.substring(0, hash) : line).strip();
+            if (!name.isEmpty()) {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     /** A registry of exactly these features (tests, a stand-alone agent). */

@@ -49,6 +49,46 @@ class FeatureRegistryTest {
         assertTrue(r.flagSet().flag("NUMATopology") != null && r.flagSet().flag("PrintNUMAFlags") != null);
     }
 
+    /**
+     * What premain reads: the agent jar's own list, loaded in a class loader that sees that jar alone, is the list
+     * ServiceLoader finds there, in the same order; a class from a classes directory has no jar list.
+     */
+    @Test
+    void theAgentJarsOwnListIsWhatServiceLoaderFindsInIt() throws Exception {
+        URL jar = Path.of(System.getProperty("numa.agent.jar")).toUri().toURL();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> registry = loader.loadClass(FeatureRegistry.class.getName());
+            java.util.function.Consumer<String> noProblem = noProblem();
+            Object own = registry.getMethod("loadFromJarOf", Class.class, java.util.function.Consumer.class)
+                    .invoke(null, loader.loadClass("com.numa.vm.NumaAgent"), noProblem);
+            Object searched = registry.getMethod("load", ClassLoader.class, java.util.function.Consumer.class)
+                    .invoke(null, loader, noProblem);
+            assertEquals(List.of("com.numa.profiler.ProfilerFeature", "com.numa.opt.OptFeature",
+                    "com.numa.perfutil.session.PerfUtilFeature"), featureClasses(own));
+            assertEquals(featureClasses(searched), featureClasses(own));
+        }
+        assertEquals(null, FeatureRegistry.loadFromJarOf(FeatureRegistryTest.class, noProblem()),
+                "test classes come from a directory");
+    }
+
+    private static java.util.function.Consumer<String> noProblem() {
+        return m -> {
+            throw new AssertionError(m);
+        };
+    }
+
+    private static List<String> featureClasses(Object registry) throws ReflectiveOperationException {
+        List<?> features = (List<?>) registry.getClass().getMethod("features").invoke(registry);
+        return features.stream().map(f -> f.getClass().getName()).toList();
+    }
+
+    @Test
+    void aServicesFileIsReadAsServiceLoaderReadsIt() {
+        assertEquals(List.of("a.B", "c.D", "e.F"),
+                FeatureRegistry.providerNames("# the list\r\na.B\r\n\n  c.D  # second\n\t\ne.F"));
+        assertEquals(List.of(), FeatureRegistry.providerNames(""));
+    }
+
     @Test
     void aRegisteredFeatureJoinsTheFlagSetAndStartsWhenEnabled() throws Exception {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {pluginDir().toUri().toURL()}, getClass().getClassLoader())) {
