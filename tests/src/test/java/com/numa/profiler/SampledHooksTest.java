@@ -3,7 +3,6 @@ package com.numa.profiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.rt.Hooks;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,16 +20,19 @@ class SampledHooksTest {
     private static final Object FORK = new Object();
 
     /** Records, for each read that reaches it, the test's access counter at that moment. */
-    private record ReadClock(int[] clock, List<Integer> sampledAt) implements AccessSink {
-        @Override public void read(Object o) { sampledAt.add(clock[0]); }
-        @Override public void write(Object o) { }
-        @Override public void readArray(Object a, int i) { }
-        @Override public void writeArray(Object a, int i) { }
-        @Override public void readStatic(int id) { }
-        @Override public void writeStatic(int id) { }
-        @Override public void allocated(Object o, int site) { }
-        @Override public void explicitGc() { }
-        @Override public void controlPoint(int id) { }
+    private static final class ReadClock extends IgnoringSink {
+        private final int[] clock;
+        private final List<Integer> sampledAt;
+
+        ReadClock(int[] clock, List<Integer> sampledAt) {
+            this.clock = clock;
+            this.sampledAt = sampledAt;
+        }
+
+        @Override
+        public void read(Object o) {
+            sampledAt.add(clock[0]);
+        }
     }
 
     /** A round of three reads and a write, the way a sampled method's local copy of the countdown runs. */
