@@ -24,8 +24,9 @@ import java.util.zip.ZipEntry;
  * The one registry of features: the providers of {@link Feature} named in {@code META-INF/services} files on the
  * class path (the product's own list is the front door's; a test or a plug-in adds a line in a file of its own).
  * Features start in registry order. The agent reads the product's own list from its jar first
- * ({@link #loadFromJarOf}) and looks on the class path only for a flag none of those features knows. Everything that knows about features asks here: the flag set of every entry point
- * ({@link #flagSet()}), the agent ({@link #startEnabled}), the profiler's exclusions ({@link #toolPackages}).
+ * ({@link #loadFromJarOf}) and looks on the class path only for a flag none of those features knows. Everything that
+ * knows about features asks here: the flag set of every entry point ({@link #flagSet()}), the agent
+ * ({@link #startEnabled}), the profiler's exclusions ({@link #toolPackages}).
  */
 public final class FeatureRegistry {
 
