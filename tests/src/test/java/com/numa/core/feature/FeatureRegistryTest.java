@@ -42,9 +42,7 @@ class FeatureRegistryTest {
 
     @Test
     void theProductRegistersItsThreeFeaturesInStartOrder() {
-        FeatureRegistry r = FeatureRegistry.load(getClass().getClassLoader(), m -> {
-            throw new AssertionError(m);
-        });
+        FeatureRegistry r = FeatureRegistry.load(getClass().getClassLoader(), noProblem());
         assertEquals(List.of("NUMAProfiler", "NUMAOpts", "PerfUtil"), r.features().stream().map(Feature::name).toList());
         assertTrue(r.flagSet().flag("NUMATopology") != null && r.flagSet().flag("PrintNUMAFlags") != null);
     }
@@ -58,11 +56,10 @@ class FeatureRegistryTest {
         URL jar = Path.of(System.getProperty("numa.agent.jar")).toUri().toURL();
         try (URLClassLoader loader = new URLClassLoader(new URL[] {jar}, ClassLoader.getPlatformClassLoader())) {
             Class<?> registry = loader.loadClass(FeatureRegistry.class.getName());
-            java.util.function.Consumer<String> noProblem = noProblem();
             Object own = registry.getMethod("loadFromJarOf", Class.class, java.util.function.Consumer.class)
-                    .invoke(null, loader.loadClass("com.numa.vm.NumaAgent"), noProblem);
+                    .invoke(null, loader.loadClass("com.numa.vm.NumaAgent"), noProblem());
             Object searched = registry.getMethod("load", ClassLoader.class, java.util.function.Consumer.class)
-                    .invoke(null, loader, noProblem);
+                    .invoke(null, loader, noProblem());
             assertEquals(List.of("com.numa.profiler.ProfilerFeature", "com.numa.opt.OptFeature",
                     "com.numa.perfutil.session.PerfUtilFeature"), featureClasses(own));
             assertEquals(featureClasses(searched), featureClasses(own));
@@ -71,6 +68,7 @@ class FeatureRegistryTest {
                 "test classes come from a directory");
     }
 
+    /** Fails the test on any problem the registry reports. */
     private static java.util.function.Consumer<String> noProblem() {
         return m -> {
             throw new AssertionError(m);
@@ -92,9 +90,7 @@ class FeatureRegistryTest {
     @Test
     void aRegisteredFeatureJoinsTheFlagSetAndStartsWhenEnabled() throws Exception {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {pluginDir().toUri().toURL()}, getClass().getClassLoader())) {
-            FeatureRegistry r = FeatureRegistry.load(loader, m -> {
-                throw new AssertionError(m);
-            });
+            FeatureRegistry r = FeatureRegistry.load(loader, noProblem());
             assertEquals("Throwaway", r.features().get(r.features().size() - 1).name());
             assertTrue(r.flagSet().describe().contains("ThrowawayMarker"));
             Path marker = tmp.resolve("marker.txt");
