@@ -1,7 +1,9 @@
 package com.numa.profiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ class BootstrapRuntimeTest {
     }
 
     @Test
-    void theSinkCallsOfHooksAreMarkedDontInlineAndNothingElse() throws Exception {
+    void theSinkCallsAndTheSampledPathsAreMarkedDontInlineAndEachSampledHookHoldsOneOfThem() throws Exception {
         byte[] original;
         try (InputStream in = BootstrapRuntimeTest.class.getClassLoader()
                 .getResourceAsStream("com/numa/profiler/rt/Hooks.class")) {
@@ -49,10 +51,44 @@ class BootstrapRuntimeTest {
         }
         assertEquals(Set.of(), dontInline(original), "the compiled class has only our own (invisible) mark");
         Set<String> marked = dontInline(BootstrapRuntime.markOutOfLine(original));
-        assertEquals(new TreeSet<>(Set.of("read(Ljava/lang/Object;)V", "write(Ljava/lang/Object;)V",
+        Set<String> sinkCalls = Set.of("read(Ljava/lang/Object;)V", "write(Ljava/lang/Object;)V",
                 "readArray(Ljava/lang/Object;I)V", "writeArray(Ljava/lang/Object;I)V", "readField(Ljava/lang/Object;I)V",
-                "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V", "allocated(Ljava/lang/Object;I)V")),
-                marked, "the sampled and in-slot hooks, whose fast path must inline, are not among them");
+                "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V", "allocated(Ljava/lang/Object;I)V");
+        Set<String> expiredPaths = new TreeSet<>(marked);
+        expiredPaths.removeAll(sinkCalls);
+        assertEquals(new TreeSet<>(sinkCalls), new TreeSet<>(marked.stream().filter(sinkCalls::contains).toList()),
+                "every way into the sink is marked");
+        assertEquals(14, expiredPaths.size(), "one sampled path per sampled (8) and in-slot (6) hook: " + expiredPaths);
+        for (String m : expiredPaths) {
+            assertTrue(m.contains("Expired("), m + ": only the sampled paths are marked besides the sink calls");
+        }
+        List<String> hooks = sampledHooks(original);
+        assertEquals(14, hooks.size(), hooks.toString());
+        for (String hook : hooks) {
+            // the fast path inlines; what is left in the application's compiled code is exactly one call
+            List<String> outOfLine = callsOf(original, hook).stream()
+                    .filter(c -> c.startsWith(HOOKS + ".") && marked.contains(c.substring(HOOKS.length() + 1))).toList();
+            assertEquals(1, outOfLine.size(), hook + " calls out of line: " + outOfLine);
+            assertFalse(marked.contains(hook), hook + " itself must inline");
+        }
+    }
+
+    private static final String HOOKS = "com/numa/profiler/rt/Hooks";
+
+    /** The public hooks of the sampled and in-slot families (name + descriptor). */
+    private static List<String> sampledHooks(byte[] classFile) {
+        List<String> hooks = new ArrayList<>();
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                if ((access & Opcodes.ACC_PUBLIC) != 0 && (name.endsWith("Sampled") || name.endsWith("InSlot"))) {
+                    hooks.add(name + descriptor);
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_CODE);
+        return hooks;
     }
 
     private static byte[] runtimeClass(String name) throws Exception {

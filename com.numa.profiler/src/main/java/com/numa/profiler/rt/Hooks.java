@@ -178,66 +178,89 @@ public final class Hooks {
         return tail + place;
     }
 
+    /*
+     * Each hook below keeps its not-sampled path inline (a compare and a decrement) and its sampled path in one method
+     * marked OutOfLine that both passes the access on and restarts the countdown: one call site per hooked access in
+     * the compiled code. With the restart inlined beside a separate call to the sink, each access held two calls,
+     * which C2 spent most of its time register-allocating around (PhaseChaitin) in every instrumented method.
+     */
+
     public static int readSampled(Object o, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : readExpired(o);
+    }
+
+    @OutOfLine
+    private static int readExpired(Object o) {
         read(o);
         return restart();
     }
 
     public static int writeSampled(Object o, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : writeExpired(o);
+    }
+
+    @OutOfLine
+    private static int writeExpired(Object o) {
         write(o);
         return restart();
     }
 
     public static int readArraySampled(Object array, int index, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : readArrayExpired(array, index);
+    }
+
+    @OutOfLine
+    private static int readArrayExpired(Object array, int index) {
         readArray(array, index);
         return restart();
     }
 
     public static int writeArraySampled(Object array, int index, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : writeArrayExpired(array, index);
+    }
+
+    @OutOfLine
+    private static int writeArrayExpired(Object array, int index) {
         writeArray(array, index);
         return restart();
     }
 
     public static int readFieldSampled(Object o, int fieldId, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : readFieldExpired(o, fieldId);
+    }
+
+    @OutOfLine
+    private static int readFieldExpired(Object o, int fieldId) {
         readField(o, fieldId);
         return restart();
     }
 
     public static int writeFieldSampled(Object o, int fieldId, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : writeFieldExpired(o, fieldId);
+    }
+
+    @OutOfLine
+    private static int writeFieldExpired(Object o, int fieldId) {
         writeField(o, fieldId);
         return restart();
     }
 
     public static int readStaticSampled(int classId, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : readStaticExpired(classId);
+    }
+
+    @OutOfLine
+    private static int readStaticExpired(int classId) {
         readStatic(classId);
         return restart();
     }
 
     public static int writeStaticSampled(int classId, int countdown) {
-        if (countdown > 1) {
-            return countdown - 1;
-        }
+        return countdown > 1 ? countdown - 1 : writeStaticExpired(classId);
+    }
+
+    @OutOfLine
+    private static int writeStaticExpired(int classId) {
         writeStatic(classId);
         return restart();
     }
@@ -249,52 +272,93 @@ public final class Hooks {
      * call each other without changing the one-in-N rate.
      */
 
-    /** One step of the calling thread's countdown in its slot: true when this access is the sampled one. */
-    private static boolean sampledInSlot() {
+    /** One step of the calling thread's countdown in its slot: the slot when this access is the sampled one, else -1. */
+    private static int sampledSlot() {
         int s = slot();
         int c = COUNTDOWN[s];
         if (c > 1) {
             COUNTDOWN[s] = c - 1;
-            return false;
+            return -1;
         }
-        COUNTDOWN[s] = restart(s);
-        return true;
+        return s;
     }
 
     public static void readInSlot(Object o) {
-        if (sampledInSlot()) {
-            read(o);
+        int s = sampledSlot();
+        if (s >= 0) {
+            readInSlotExpired(o, s);
         }
+    }
+
+    @OutOfLine
+    private static void readInSlotExpired(Object o, int s) {
+        COUNTDOWN[s] = restart(s);
+        read(o);
     }
 
     public static void writeInSlot(Object o) {
-        if (sampledInSlot()) {
-            write(o);
+        int s = sampledSlot();
+        if (s >= 0) {
+            writeInSlotExpired(o, s);
         }
+    }
+
+    @OutOfLine
+    private static void writeInSlotExpired(Object o, int s) {
+        COUNTDOWN[s] = restart(s);
+        write(o);
     }
 
     public static void readArrayInSlot(Object array, int index) {
-        if (sampledInSlot()) {
-            readArray(array, index);
+        int s = sampledSlot();
+        if (s >= 0) {
+            readArrayInSlotExpired(array, index, s);
         }
+    }
+
+    @OutOfLine
+    private static void readArrayInSlotExpired(Object array, int index, int s) {
+        COUNTDOWN[s] = restart(s);
+        readArray(array, index);
     }
 
     public static void writeArrayInSlot(Object array, int index) {
-        if (sampledInSlot()) {
-            writeArray(array, index);
+        int s = sampledSlot();
+        if (s >= 0) {
+            writeArrayInSlotExpired(array, index, s);
         }
+    }
+
+    @OutOfLine
+    private static void writeArrayInSlotExpired(Object array, int index, int s) {
+        COUNTDOWN[s] = restart(s);
+        writeArray(array, index);
     }
 
     public static void readStaticInSlot(int classId) {
-        if (sampledInSlot()) {
-            readStatic(classId);
+        int s = sampledSlot();
+        if (s >= 0) {
+            readStaticInSlotExpired(classId, s);
         }
     }
 
+    @OutOfLine
+    private static void readStaticInSlotExpired(int classId, int s) {
+        COUNTDOWN[s] = restart(s);
+        readStatic(classId);
+    }
+
     public static void writeStaticInSlot(int classId) {
-        if (sampledInSlot()) {
-            writeStatic(classId);
+        int s = sampledSlot();
+        if (s >= 0) {
+            writeStaticInSlotExpired(classId, s);
         }
+    }
+
+    @OutOfLine
+    private static void writeStaticInSlotExpired(int classId, int s) {
+        COUNTDOWN[s] = restart(s);
+        writeStatic(classId);
     }
 
     @OutOfLine
