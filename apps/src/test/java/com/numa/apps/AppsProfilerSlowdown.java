@@ -30,7 +30,9 @@ import java.util.regex.Pattern;
  * then the geometric means; progress on stderr. {@code -Dnuma.apps.modes=without,sampled64} measures some modes only;
  * {@code -Dnuma.apps.baseline.jar=<other numa-agent.jar>} adds the modes {@code full-base} and {@code sampled64-base}
  * (the same flags on another build, interleaved with this one's); {@code -Dnuma.apps.child.options='...'} passes
- * options to every child JVM (a flight recording, -XX:+CITime).
+ * options to every child JVM (a flight recording, -XX:+CITime); {@code -Dnuma.apps.base.options='...'} only to the
+ * {@code -base} modes' JVMs (an A/B of JVM options: the same jar as baseline); {@code -Dnuma.apps.warmup=N} runs N
+ * warm-up iterations before the 3 measured ones (default 1).
  */
 public final class AppsProfilerSlowdown {
     private static final Pattern ITERATION = Pattern.compile(
@@ -44,6 +46,10 @@ public final class AppsProfilerSlowdown {
     static final String BASELINE_PROPERTY = "numa.apps.baseline.jar";
     /** Extra options for every child JVM, separated by spaces (e.g. -XX:StartFlightRecording=...). */
     static final String OPTIONS_PROPERTY = "numa.apps.child.options";
+    /** Warm-up iterations before the 3 measured ones (default 1; more: closer to a long-running program's steady state). */
+    static final String WARMUP_PROPERTY = "numa.apps.warmup";
+    /** Extra options for the -base modes' JVMs only (an A/B of JVM flags: the same jar as baseline, other options). */
+    static final String BASE_OPTIONS_PROPERTY = "numa.apps.base.options";
 
     static {
         FLAGS.put("full", List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet"));
@@ -57,7 +63,8 @@ public final class AppsProfilerSlowdown {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         String size = args.length > 1 ? args[1] : "default";
         List<String> only = args.length > 2 ? List.of(args[2].split(",")) : List.of();
-        List<String> run = List.of("threads=2", "size=" + size, "warmup=1", "iterations=3");
+        List<String> run = List.of("threads=2", "size=" + size, "warmup=" + Integer.getInteger(WARMUP_PROPERTY, 1),
+                "iterations=3");
         Map<String, Mode> modes = modes(System.getProperty(MODES_PROPERTY), System.getProperty(BASELINE_PROPERTY));
         String options = System.getProperty(OPTIONS_PROPERTY, "").strip();
         List<String> childOptions = options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
@@ -125,7 +132,7 @@ public final class AppsProfilerSlowdown {
     }
 
     /** A mode: the agent jar (null: the packaged one) and its flags (null: no agent). */
-    private record Mode(Path agentJar, List<String> flags) {
+    private record Mode(Path agentJar, List<String> flags, List<String> options) {
     }
 
     /**
@@ -135,11 +142,13 @@ public final class AppsProfilerSlowdown {
      */
     static Map<String, Mode> modes(String selected, String baseline) {
         Map<String, Mode> all = new LinkedHashMap<>();
-        all.put(WITHOUT, new Mode(null, null));
+        all.put(WITHOUT, new Mode(null, null, List.of()));
+        String baseOptions = System.getProperty(BASE_OPTIONS_PROPERTY, "").strip();
+        List<String> extra = baseOptions.isEmpty() ? List.of() : List.of(baseOptions.split("\\s+"));
         for (Map.Entry<String, List<String>> m : FLAGS.entrySet()) {
-            all.put(m.getKey(), new Mode(null, m.getValue()));
+            all.put(m.getKey(), new Mode(null, m.getValue(), List.of()));
             if (baseline != null) {
-                all.put(m.getKey() + "-base", new Mode(Path.of(baseline), m.getValue()));
+                all.put(m.getKey() + "-base", new Mode(Path.of(baseline), m.getValue(), extra));
             }
         }
         List<String> names = selected == null ? new ArrayList<>(FLAGS.keySet()) : new ArrayList<>(List.of(selected.split(",")));
@@ -174,6 +183,7 @@ public final class AppsProfilerSlowdown {
         Path dir = Files.createTempDirectory(work, a.name());
         Path file = dir.resolve("iterations.jsonl");
         List<String> options = new ArrayList<>(childOptions);
+        options.addAll(mode.options());
         options.add("-Dnuma.iterations.file=" + file);
         ChildRun run = Corpus.runMain(a, a.driverClass(), mode.agentJar() == null ? Corpus.agentJar() : mode.agentJar(),
                 mode.flags(), args, dir, options, Duration.ofMinutes(20));
