@@ -54,26 +54,48 @@ class BootstrapRuntimeTest {
         Set<String> sinkCalls = Set.of("read(Ljava/lang/Object;)V", "write(Ljava/lang/Object;)V",
                 "readArray(Ljava/lang/Object;I)V", "writeArray(Ljava/lang/Object;I)V", "readField(Ljava/lang/Object;I)V",
                 "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V", "allocated(Ljava/lang/Object;I)V");
-        Set<String> expiredPaths = new TreeSet<>(marked);
-        expiredPaths.removeAll(sinkCalls);
+        Set<String> sampledPaths = new TreeSet<>(marked);
+        sampledPaths.removeAll(sinkCalls);
         assertEquals(new TreeSet<>(sinkCalls), new TreeSet<>(marked.stream().filter(sinkCalls::contains).toList()),
                 "every way into the sink is marked");
-        assertEquals(14, expiredPaths.size(), "one sampled path per sampled (8) and in-slot (6) hook: " + expiredPaths);
-        for (String m : expiredPaths) {
-            assertTrue(m.contains("Expired("), m + ": only the sampled paths are marked besides the sink calls");
-        }
+        assertEquals(Set.of("sampled(ILjava/lang/Object;I)I", "sampledInSlot(IILjava/lang/Object;I)V"), sampledPaths,
+                "besides the sink calls, the sampled path of each family");
         List<String> hooks = sampledHooks(original);
         assertEquals(14, hooks.size(), hooks.toString());
         for (String hook : hooks) {
             // the fast path inlines; what is left in the application's compiled code is exactly one call
-            List<String> outOfLine = callsOf(original, hook).stream()
-                    .filter(c -> c.startsWith(HOOKS + ".") && marked.contains(c.substring(HOOKS.length() + 1))).toList();
+            List<String> inlined = new ArrayList<>();
+            List<String> outOfLine = outOfLineCalls(original, hook, marked, inlined);
             assertEquals(1, outOfLine.size(), hook + " calls out of line: " + outOfLine);
+            assertTrue(inlined.stream().noneMatch(m -> m.startsWith("restart")),
+                    hook + ": the countdown's restart belongs to the out-of-line sampled path, not beside it: " + inlined);
             assertFalse(marked.contains(hook), hook + " itself must inline");
         }
     }
 
     private static final String HOOKS = "com/numa/profiler/rt/Hooks";
+
+    /**
+     * The marked methods of Hooks that {@code method} reaches through the unmarked ones it calls (which inline, and are
+     * added to {@code inlined}).
+     */
+    private static List<String> outOfLineCalls(byte[] classFile, String method, Set<String> marked,
+            List<String> inlined) {
+        List<String> found = new ArrayList<>();
+        for (String call : callsOf(classFile, method)) {
+            if (!call.startsWith(HOOKS + ".")) {
+                continue;
+            }
+            String callee = call.substring(HOOKS.length() + 1);
+            if (marked.contains(callee)) {
+                found.add(callee);
+            } else {
+                inlined.add(callee);
+                found.addAll(outOfLineCalls(classFile, callee, marked, inlined));
+            }
+        }
+        return found;
+    }
 
     /** The public hooks of the sampled and in-slot families (name + descriptor). */
     private static List<String> sampledHooks(byte[] classFile) {

@@ -185,84 +185,67 @@ public final class Hooks {
      * which C2 spent most of its time register-allocating around (PhaseChaitin) in every instrumented method.
      */
 
-    public static int readSampled(Object o, int countdown) {
-        return countdown > 1 ? countdown - 1 : readExpired(o);
-    }
+    /** Kinds of access, for the sampled paths: constants the JIT folds into each hook's one call. */
+    private static final int READ = 0;
+    private static final int WRITE = 1;
+    private static final int READ_ARRAY = 2;
+    private static final int WRITE_ARRAY = 3;
+    private static final int READ_FIELD = 4;
+    private static final int WRITE_FIELD = 5;
+    private static final int READ_STATIC = 6;
+    private static final int WRITE_STATIC = 7;
 
-    @OutOfLine
-    private static int readExpired(Object o) {
-        read(o);
-        return restart();
+    public static int readSampled(Object o, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(READ, o, 0);
     }
 
     public static int writeSampled(Object o, int countdown) {
-        return countdown > 1 ? countdown - 1 : writeExpired(o);
-    }
-
-    @OutOfLine
-    private static int writeExpired(Object o) {
-        write(o);
-        return restart();
+        return countdown > 1 ? countdown - 1 : sampled(WRITE, o, 0);
     }
 
     public static int readArraySampled(Object array, int index, int countdown) {
-        return countdown > 1 ? countdown - 1 : readArrayExpired(array, index);
-    }
-
-    @OutOfLine
-    private static int readArrayExpired(Object array, int index) {
-        readArray(array, index);
-        return restart();
+        return countdown > 1 ? countdown - 1 : sampled(READ_ARRAY, array, index);
     }
 
     public static int writeArraySampled(Object array, int index, int countdown) {
-        return countdown > 1 ? countdown - 1 : writeArrayExpired(array, index);
-    }
-
-    @OutOfLine
-    private static int writeArrayExpired(Object array, int index) {
-        writeArray(array, index);
-        return restart();
+        return countdown > 1 ? countdown - 1 : sampled(WRITE_ARRAY, array, index);
     }
 
     public static int readFieldSampled(Object o, int fieldId, int countdown) {
-        return countdown > 1 ? countdown - 1 : readFieldExpired(o, fieldId);
-    }
-
-    @OutOfLine
-    private static int readFieldExpired(Object o, int fieldId) {
-        readField(o, fieldId);
-        return restart();
+        return countdown > 1 ? countdown - 1 : sampled(READ_FIELD, o, fieldId);
     }
 
     public static int writeFieldSampled(Object o, int fieldId, int countdown) {
-        return countdown > 1 ? countdown - 1 : writeFieldExpired(o, fieldId);
-    }
-
-    @OutOfLine
-    private static int writeFieldExpired(Object o, int fieldId) {
-        writeField(o, fieldId);
-        return restart();
+        return countdown > 1 ? countdown - 1 : sampled(WRITE_FIELD, o, fieldId);
     }
 
     public static int readStaticSampled(int classId, int countdown) {
-        return countdown > 1 ? countdown - 1 : readStaticExpired(classId);
-    }
-
-    @OutOfLine
-    private static int readStaticExpired(int classId) {
-        readStatic(classId);
-        return restart();
+        return countdown > 1 ? countdown - 1 : sampled(READ_STATIC, null, classId);
     }
 
     public static int writeStaticSampled(int classId, int countdown) {
-        return countdown > 1 ? countdown - 1 : writeStaticExpired(classId);
+        return countdown > 1 ? countdown - 1 : sampled(WRITE_STATIC, null, classId);
     }
 
+    /** The sampled access of a block, from a method holding the countdown: passed on, and the countdown restarted. */
     @OutOfLine
-    private static int writeStaticExpired(int classId) {
-        writeStatic(classId);
+    private static int sampled(int kind, Object o, int arg) {
+        passOn(kind, o, arg);
         return restart();
+    }
+
+    /** {@code arg}: the index of an array access, the field id of a diagnosed one, the class id of a static one. */
+    private static void passOn(int kind, Object o, int arg) {
+        switch (kind) {
+            case READ -> read(o);
+            case WRITE -> write(o);
+            case READ_ARRAY -> readArray(o, arg);
+            case WRITE_ARRAY -> writeArray(o, arg);
+            case READ_FIELD -> readField(o, arg);
+            case WRITE_FIELD -> writeField(o, arg);
+            case READ_STATIC -> readStatic(arg);
+            default -> writeStatic(arg);
+        }
     }
 
     /*
@@ -272,93 +255,46 @@ public final class Hooks {
      * call each other without changing the one-in-N rate.
      */
 
-    /** One step of the calling thread's countdown in its slot: the slot when this access is the sampled one, else -1. */
-    private static int sampledSlot() {
+    public static void readInSlot(Object o) {
+        inSlot(READ, o, 0);
+    }
+
+    public static void writeInSlot(Object o) {
+        inSlot(WRITE, o, 0);
+    }
+
+    public static void readArrayInSlot(Object array, int index) {
+        inSlot(READ_ARRAY, array, index);
+    }
+
+    public static void writeArrayInSlot(Object array, int index) {
+        inSlot(WRITE_ARRAY, array, index);
+    }
+
+    public static void readStaticInSlot(int classId) {
+        inSlot(READ_STATIC, null, classId);
+    }
+
+    public static void writeStaticInSlot(int classId) {
+        inSlot(WRITE_STATIC, null, classId);
+    }
+
+    /** One step of the calling thread's countdown in its slot; the sampled access goes out of line. */
+    private static void inSlot(int kind, Object o, int arg) {
         int s = slot();
         int c = COUNTDOWN[s];
         if (c > 1) {
             COUNTDOWN[s] = c - 1;
-            return -1;
-        }
-        return s;
-    }
-
-    public static void readInSlot(Object o) {
-        int s = sampledSlot();
-        if (s >= 0) {
-            readInSlotExpired(o, s);
+        } else {
+            sampledInSlot(s, kind, o, arg);
         }
     }
 
+    /** The sampled access of a block, from a hook that steps the slot: the countdown restarted, the access passed on. */
     @OutOfLine
-    private static void readInSlotExpired(Object o, int s) {
+    private static void sampledInSlot(int s, int kind, Object o, int arg) {
         COUNTDOWN[s] = restart(s);
-        read(o);
-    }
-
-    public static void writeInSlot(Object o) {
-        int s = sampledSlot();
-        if (s >= 0) {
-            writeInSlotExpired(o, s);
-        }
-    }
-
-    @OutOfLine
-    private static void writeInSlotExpired(Object o, int s) {
-        COUNTDOWN[s] = restart(s);
-        write(o);
-    }
-
-    public static void readArrayInSlot(Object array, int index) {
-        int s = sampledSlot();
-        if (s >= 0) {
-            readArrayInSlotExpired(array, index, s);
-        }
-    }
-
-    @OutOfLine
-    private static void readArrayInSlotExpired(Object array, int index, int s) {
-        COUNTDOWN[s] = restart(s);
-        readArray(array, index);
-    }
-
-    public static void writeArrayInSlot(Object array, int index) {
-        int s = sampledSlot();
-        if (s >= 0) {
-            writeArrayInSlotExpired(array, index, s);
-        }
-    }
-
-    @OutOfLine
-    private static void writeArrayInSlotExpired(Object array, int index, int s) {
-        COUNTDOWN[s] = restart(s);
-        writeArray(array, index);
-    }
-
-    public static void readStaticInSlot(int classId) {
-        int s = sampledSlot();
-        if (s >= 0) {
-            readStaticInSlotExpired(classId, s);
-        }
-    }
-
-    @OutOfLine
-    private static void readStaticInSlotExpired(int classId, int s) {
-        COUNTDOWN[s] = restart(s);
-        readStatic(classId);
-    }
-
-    public static void writeStaticInSlot(int classId) {
-        int s = sampledSlot();
-        if (s >= 0) {
-            writeStaticInSlotExpired(classId, s);
-        }
-    }
-
-    @OutOfLine
-    private static void writeStaticInSlotExpired(int classId, int s) {
-        COUNTDOWN[s] = restart(s);
-        writeStatic(classId);
+        passOn(kind, o, arg);
     }
 
     @OutOfLine
