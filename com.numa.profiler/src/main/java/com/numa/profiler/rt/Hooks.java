@@ -181,8 +181,9 @@ public final class Hooks {
     /*
      * Each hook below keeps its not-sampled path inline (a compare and a decrement) and its sampled path in one method
      * marked OutOfLine that both passes the access on and restarts the countdown: one call site per hooked access in
-     * the compiled code. With the restart inlined beside a separate call to the sink, each access held two calls,
-     * which C2 spent most of its time register-allocating around (PhaseChaitin) in every instrumented method.
+     * the compiled code. With the restart beside a separate call to the sink, each access held two call sites (the
+     * restart too large to inline on a cold path), and register allocation around calls leads C2's time on
+     * instrumented code (PhaseChaitin in perf).
      */
 
     /** Kinds of access, for the sampled paths: constants the JIT folds into each hook's one call. */
