@@ -46,7 +46,7 @@ public final class AppsProfilerSlowdown {
     static final String BASELINE_PROPERTY = "numa.apps.baseline.jar";
     /** Extra options for every child JVM, separated by spaces (e.g. -XX:StartFlightRecording=...). */
     static final String OPTIONS_PROPERTY = "numa.apps.child.options";
-    /** Warm-up iterations before the 3 measured ones (default 1; more: closer to a long-running program's steady state). */
+    /** Warm-up iterations before the 3 measured ones (default 1; more: nearer a long-running program's steady state) */
     static final String WARMUP_PROPERTY = "numa.apps.warmup";
     /** Extra options for the -base modes' JVMs only (an A/B of JVM flags: the same jar as baseline, other options). */
     static final String BASE_OPTIONS_PROPERTY = "numa.apps.base.options";

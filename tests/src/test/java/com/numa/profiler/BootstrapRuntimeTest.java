@@ -53,7 +53,8 @@ class BootstrapRuntimeTest {
         Set<String> marked = dontInline(BootstrapRuntime.markOutOfLine(original));
         Set<String> sinkCalls = Set.of("read(Ljava/lang/Object;)V", "write(Ljava/lang/Object;)V",
                 "readArray(Ljava/lang/Object;I)V", "writeArray(Ljava/lang/Object;I)V", "readField(Ljava/lang/Object;I)V",
-                "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V", "allocated(Ljava/lang/Object;I)V");
+                "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V",
+                "allocated(Ljava/lang/Object;I)V");
         Set<String> sampledPaths = new TreeSet<>(marked);
         sampledPaths.removeAll(sinkCalls);
         assertEquals(new TreeSet<>(sinkCalls), new TreeSet<>(marked.stream().filter(sinkCalls::contains).toList()),
@@ -68,7 +69,7 @@ class BootstrapRuntimeTest {
             List<String> outOfLine = outOfLineCalls(original, hook, marked, inlined);
             assertEquals(1, outOfLine.size(), hook + " calls out of line: " + outOfLine);
             assertTrue(inlined.stream().noneMatch(m -> m.startsWith("restart")),
-                    hook + ": the countdown's restart belongs to the out-of-line sampled path, not beside it: " + inlined);
+                    hook + ": the restart belongs to the out-of-line sampled path, not beside it: " + inlined);
             assertFalse(marked.contains(hook), hook + " itself must inline");
         }
     }

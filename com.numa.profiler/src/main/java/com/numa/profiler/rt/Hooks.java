@@ -291,7 +291,7 @@ public final class Hooks {
         }
     }
 
-    /** The sampled access of a block, from a hook that steps the slot: the countdown restarted, the access passed on. */
+    /** The sampled access of a block, from a hook stepping the slot: the countdown restarted, the access passed on. */
     @OutOfLine
     private static void sampledInSlot(int s, int kind, Object o, int arg) {
         COUNTDOWN[s] = restart(s);
