@@ -66,8 +66,7 @@ public final class AppsProfilerSlowdown {
         List<String> run = List.of("threads=2", "size=" + size, "warmup=" + Integer.getInteger(WARMUP_PROPERTY, 1),
                 "iterations=3");
         Map<String, Mode> modes = modes(System.getProperty(MODES_PROPERTY), System.getProperty(BASELINE_PROPERTY));
-        String options = System.getProperty(OPTIONS_PROPERTY, "").strip();
-        List<String> childOptions = options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
+        List<String> childOptions = optionsOf(OPTIONS_PROPERTY);
         Path work = Files.createTempDirectory("numa-apps-slowdown");
         List<String> measured = modes.keySet().stream().filter(m -> !m.equals(WITHOUT)).toList();
         Map<String, List<Double>> wallRatios = new LinkedHashMap<>();
@@ -143,8 +142,7 @@ public final class AppsProfilerSlowdown {
     static Map<String, Mode> modes(String selected, String baseline) {
         Map<String, Mode> all = new LinkedHashMap<>();
         all.put(WITHOUT, new Mode(null, null, List.of()));
-        String baseOptions = System.getProperty(BASE_OPTIONS_PROPERTY, "").strip();
-        List<String> extra = baseOptions.isEmpty() ? List.of() : List.of(baseOptions.split("\\s+"));
+        List<String> extra = optionsOf(BASE_OPTIONS_PROPERTY);
         for (Map.Entry<String, List<String>> m : FLAGS.entrySet()) {
             all.put(m.getKey(), new Mode(null, m.getValue(), List.of()));
             if (baseline != null) {
@@ -165,6 +163,12 @@ public final class AppsProfilerSlowdown {
             chosen.put(name.strip(), mode);
         }
         return chosen;
+    }
+
+    /** JVM options from a system property, separated by spaces (none when unset or blank). */
+    private static List<String> optionsOf(String property) {
+        String options = System.getProperty(property, "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
     }
 
     private static double geomean(List<Double> values) {
