@@ -2,56 +2,129 @@ package com.numa.profiler;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Whether instrumented code can ever hook a field access on an instance of a class, i.e. whether the owner word of such
- * an instance (kept in the side table when the class has no header word) could ever be read. It cannot when every
- * instance field of the class and its superclasses is private or package-private, and every class that could reach
- * them (the declaring class, its nestmates, its package) is one the profiler never instruments nor retransforms
- * ({@link ClassFilter#alwaysExcluded}): {@code new StringBuilder()}, {@code new Object()} (a lock) or
- * {@code new Thread(r)} in application code. Such instances are counted at allocation as before, but not put in the
- * side table, where they only cost an entry, a weak reference and a later rebuild scan.
+ * an instance (kept in the side table when the class has no header word) could ever be read. Instances whose fields it
+ * cannot reach are counted at allocation as before, but not put in the side table, where they only cost an entry, a
+ * weak reference and a later rebuild scan.
+ *
+ * <p>Of an application class, by its declarations: unreachable when no class of its superclass chain can be
+ * instrumented and every instance field of those classes is private or reachable only from packages none of whose
+ * classes can be ({@code new StringBuilder()}, {@code new Object()} as a lock, {@code new Thread(r)}). A protected field
+ * is reachable from its package and from subclasses, but a subclass in another package may only access it through
+ * references of its own type (the verifier checks this), so for an instance of class C only C's superclass chain
+ * matters, and those classes are checked themselves.
+ *
+ * <p>Of a JDK class ({@code new ArrayList<>()}, {@code new HashMap<>()}), by use ({@code jdkByUse}): the application's
+ * code can only reach its public fields; the rest is reachable only from JDK code, which is instrumented when loaded
+ * after the agent or retransformed, and names the classes whose fields it accesses (see {@link #namedByJdkCode}). So
+ * its instances are tracked from the moment instrumented JDK code names a class of their chain; instances allocated
+ * before that moment stay out of the table (their accesses by that code count as of unknown owner). Without
+ * {@code jdkByUse} (the diagnosis, which hooks the application's calls on atomic boxes as field accesses) JDK classes
+ * follow the application rule.
  */
 final class FieldReach {
     /** A name no class-prefix pattern of the filter matches: a package pattern matching it covers the whole package. */
     private static final String ANY_CLASS = "\u0000";
+    private static final String[] NONE = new String[0];
     private final ClassFilter filter;
-    private final ClassValue<Boolean> reachable = new ClassValue<>() {
+    private final boolean jdkByUse;
+    /**
+     * Per class: null when reachable by its declarations, else the internal names of its chain that instrumented JDK
+     * code would have to name (empty: never reachable).
+     */
+    private final ClassValue<String[]> undeclared = new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> c) {
+        protected String[] computeValue(Class<?> c) {
             try {
-                return reachable(c);
+                return unreachableByDeclarations(c);
             } catch (Throwable e) {
-                return true; // when in doubt, track it
+                return null; // when in doubt, track it
             }
         }
     };
+    /** Classes whose instance fields instrumented JDK code accesses (internal names); guarded by this. */
+    private final Set<String> named = new HashSet<>();
+    /** Names some class was found unreachable for: naming one of them changes {@link #version}; guarded by this. */
+    private final Set<String> watched = new HashSet<>();
+    private volatile int version = 1;
 
-    FieldReach(ClassFilter filter) {
+    /** {@code jdkByUse}: JDK classes are reachable once instrumented JDK code names them, see the class comment. */
+    FieldReach(ClassFilter filter, boolean jdkByUse) {
         this.filter = filter;
+        this.jdkByUse = jdkByUse;
     }
 
     /** True unless instrumented code can never access an instance field of {@code c} (not an array class). */
     boolean fieldsReachable(Class<?> c) {
-        return reachable.get(c);
+        String[] names = undeclared.get(c);
+        if (names == null) {
+            return true;
+        }
+        if (names.length == 0) {
+            return false;
+        }
+        synchronized (this) {
+            for (String n : names) {
+                if (named.contains(n)) {
+                    return true;
+                }
+            }
+            java.util.Collections.addAll(watched, names);
+            return false;
+        }
     }
 
-    private boolean reachable(Class<?> c) {
+    /**
+     * Changes when a class found unreachable may have become reachable: answers given under an older version are stale.
+     * Read before asking {@link #fieldsReachable}.
+     */
+    int version() {
+        return version;
+    }
+
+    /** Instrumented JDK code accesses an instance field through class {@code internalName} (a GETFIELD/PUTFIELD owner). */
+    void namedByJdkCode(String internalName) {
+        synchronized (this) {
+            if (named.add(internalName) && watched.contains(internalName)) {
+                version++;
+            }
+        }
+    }
+
+    private String[] unreachableByDeclarations(Class<?> c) {
+        List<String> chain = new ArrayList<>();
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            if (!filter.alwaysExcluded(k.getName())) {
-                return true;
+            boolean byUse = jdkByUse && isJdk(k);
+            if (!byUse && !filter.alwaysExcluded(k.getName())) {
+                return null;
             }
             for (Field f : k.getDeclaredFields()) {
                 int m = f.getModifiers();
                 if (Modifier.isStatic(m) || Modifier.isPrivate(m)) {
                     continue;
                 }
-                if (Modifier.isPublic(m) || Modifier.isProtected(m) || !filter.alwaysExcluded(packageOf(k) + ANY_CLASS)) {
-                    return true;
+                // package-private or protected: its package is what else can reach it
+                if (Modifier.isPublic(m) || !byUse && !filter.alwaysExcluded(packageOf(k) + ANY_CLASS)) {
+                    return null;
                 }
             }
+            if (byUse) {
+                chain.add(k.getName().replace('.', '/'));
+            }
         }
-        return false;
+        return chain.isEmpty() ? NONE : chain.toArray(NONE);
+    }
+
+    /** The JDK's classes: those of the boot and platform loaders (ProfilerTransformer's rule). */
+    static boolean isJdk(Class<?> k) {
+        ClassLoader loader = k.getClassLoader();
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
     }
 
     private static String packageOf(Class<?> c) {

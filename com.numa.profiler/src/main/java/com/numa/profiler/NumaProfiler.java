@@ -154,7 +154,9 @@ public final class NumaProfiler {
             });
         }
         runtime.attach(window);
-        runtime.useFieldReach(new FieldReach(filter));
+        // the diagnosis hooks the application's calls on JDK atomic boxes: it needs their instances whatever JDK code does
+        FieldReach fieldReach = new FieldReach(filter, !diagnose);
+        runtime.useFieldReach(fieldReach);
         if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
             runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 8)));
         }
@@ -176,6 +178,7 @@ public final class NumaProfiler {
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry, allAccesses,
                 flags.get(ProfilerFlags.SAMPLING) > 1, startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields,
                 headerWords);
+        transformer.reportJdkFieldOwners(fieldReach::namedByJdkCode);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
         if (diagnosis != null) {
             transformer.diagnose(diagnosis.fieldIds());

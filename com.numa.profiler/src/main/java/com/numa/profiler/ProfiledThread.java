@@ -39,8 +39,10 @@ final class ProfiledThread {
         long wordOffset = UNKNOWN;
         /** The instances' size (see ObjectSizes), or UNKNOWN. */
         long size = UNKNOWN;
-        /** Whether instances need a side-table entry when they have no header word (see FieldReach); with size. */
+        /** Whether instances need a side-table entry when they have no header word (see FieldReach)... */
         boolean tracked;
+        /** ...as of this FieldReach.version (0: not yet known; -1 without a FieldReach). */
+        int reachVersion;
 
         ClassFacts(Class<?> c) {
             super(c);
@@ -64,8 +66,10 @@ final class ProfiledThread {
     /** The class this thread allocated last, and its instances' size (see ObjectSizes). */
     Class<?> sizeClass;
     long size;
-    /** Whether instances of sizeClass need a side-table entry when they have no header word (see FieldReach). */
+    /** Whether instances of sizeClass need a side-table entry when they have no header word (see FieldReach)... */
     boolean sizeTracked;
+    /** ...as of this FieldReach.version. */
+    int sizeReachVersion;
     /** Profiled reads so far, for tallying one read in OwnerWords.READ_TALLY into the object's word. */
     int readTally;
     /** The side-table entries this thread used last (weak, so they keep nothing alive). */

@@ -357,15 +357,21 @@ final class ProfilerRuntime implements AccessSink {
      */
     private ProfiledThread allocatedClass(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
-        if (c != t.sizeClass) {
+        FieldReach reach = fieldReach;
+        int version = reach == null ? -1 : reach.version(); // before the answer: a later change makes it stale
+        if (c != t.sizeClass || version != t.sizeReachVersion) {
             ProfiledThread.ClassFacts f = t.facts(c);
             if (f.size == ProfiledThread.ClassFacts.UNKNOWN) {
-                f.tracked = fieldReach == null || fieldReach.fieldsReachable(c);
                 f.size = sizes.sizeOf(o);
+            }
+            if (f.reachVersion != version) {
+                f.tracked = reach == null || reach.fieldsReachable(c);
+                f.reachVersion = version;
             }
             t.size = f.size;
             t.sizeTracked = f.tracked;
             t.sizeClass = c;
+            t.sizeReachVersion = version;
         }
         return t;
     }

@@ -1,6 +1,8 @@
 package com.numa.profiler;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.profiler.fieldreach.Fixtures;
@@ -9,8 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /** Which allocated instances the side table may leave out: those whose fields no instrumented code can reach. */
 class FieldReachTest {
-    private final FieldReach reach = new FieldReach(new ClassFilter(List.of("com.numa.profiler.fieldreach.**"),
-            List.of(), List.of(), true));
+    private static final ClassFilter FILTER = new ClassFilter(List.of("com.numa.profiler.fieldreach.**"), List.of(),
+            List.of(), true);
+    private final FieldReach reach = new FieldReach(FILTER, false);
 
     @Test
     void fieldsOnlyTheNeverInstrumentedCanReachAreUnreachable() {
@@ -18,23 +21,51 @@ class FieldReachTest {
         assertFalse(reach.fieldsReachable(StringBuilder.class), "package-private fields of java.lang");
         assertFalse(reach.fieldsReachable(Fixtures.PrivateOnly.class));
         assertFalse(reach.fieldsReachable(Fixtures.PackagePrivate.class), "its whole package is never instrumented");
+        // a subclass elsewhere may access the protected field only on its own instances, never on a ProtectedField
+        assertFalse(reach.fieldsReachable(Fixtures.ProtectedField.class));
     }
 
     @Test
     void fieldsInstrumentedCodeCanReachAreReachable() {
         assertTrue(reach.fieldsReachable(Fixtures.PublicField.class));
-        assertTrue(reach.fieldsReachable(Fixtures.ProtectedField.class), "an instrumented subclass can reach it");
+        assertTrue(reach.fieldsReachable(ProtectedSub.class), "the subclass reaches the field on its own instances");
         assertTrue(reach.fieldsReachable(java.util.ArrayList.class), "java.util can be instrumented or retransformed");
         assertTrue(reach.fieldsReachable(FieldReachTest.class), "an instrumented class");
         // a class of an instrumented package extending a never-instrumented one
         assertTrue(reach.fieldsReachable(Sub.class));
         // a package pattern is what makes package-private fields unreachable; a class-prefix pattern is not enough
         FieldReach prefixOnly = new FieldReach(new ClassFilter(List.of("com.numa.profiler.fieldreach.Fixtures*"),
-                List.of(), List.of(), true));
+                List.of(), List.of(), true), false);
         assertTrue(prefixOnly.fieldsReachable(Fixtures.PackagePrivate.class));
         assertFalse(prefixOnly.fieldsReachable(Fixtures.PrivateOnly.class));
     }
 
+    @Test
+    void jdkInstancesBecomeReachableWhenInstrumentedJdkCodeNamesTheirChain() {
+        FieldReach byUse = new FieldReach(FILTER, true);
+        assertFalse(byUse.fieldsReachable(java.util.ArrayList.class), "no instrumented JDK code names it yet");
+        assertFalse(byUse.fieldsReachable(java.util.HashMap.class));
+        assertFalse(byUse.fieldsReachable(java.util.concurrent.atomic.AtomicInteger.class));
+        assertTrue(byUse.fieldsReachable(java.awt.Point.class), "public fields: the application reaches them");
+        assertTrue(byUse.fieldsReachable(FieldReachTest.class), "application classes follow their declarations");
+        assertFalse(byUse.fieldsReachable(Fixtures.PrivateOnly.class));
+        int before = byUse.version();
+        byUse.namedByJdkCode("java/util/TreeMap"); // no class was found unreachable for it: nothing goes stale
+        assertEquals(before, byUse.version());
+        assertTrue(byUse.fieldsReachable(java.util.TreeMap.class));
+        // e.g. ArrayList$SubList loaded after the agent, reading the list's modCount through AbstractList
+        byUse.namedByJdkCode("java/util/AbstractList");
+        int after = byUse.version();
+        assertNotEquals(before, after, "ArrayList's answer went stale");
+        assertTrue(byUse.fieldsReachable(java.util.ArrayList.class));
+        assertFalse(byUse.fieldsReachable(java.util.HashMap.class), "a chain no JDK code named");
+        byUse.namedByJdkCode("java/util/AbstractList");
+        assertEquals(after, byUse.version(), "a name already known changes nothing");
+    }
+
     static final class Sub extends Fixtures.PrivateOnly {
+    }
+
+    static final class ProtectedSub extends Fixtures.ProtectedField {
     }
 }

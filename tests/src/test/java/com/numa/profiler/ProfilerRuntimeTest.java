@@ -51,6 +51,21 @@ class ProfilerRuntimeTest {
         t.join();
     }
 
+    interface Step {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code r} on a new thread named {@code name} while this thread runs {@code meanwhile}. */
+    static void on(String name, Runnable r, Step meanwhile) throws Exception {
+        Thread t = new Thread(r, name);
+        t.start();
+        try {
+            meanwhile.run();
+        } finally {
+            t.join();
+        }
+    }
+
     @Test
     void classifiesCountsAndPredictsRemoteAcrossThreads() throws Exception {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
@@ -405,7 +420,7 @@ class ProfilerRuntimeTest {
                 taggedCarriesTheWord());
         ClassFilter filter = new ClassFilter(java.util.List.of("com.numa.profiler.fieldreach.**"), java.util.List.of(),
                 java.util.List.of(), true);
-        rt.useFieldReach(new FieldReach(filter));
+        rt.useFieldReach(new FieldReach(filter, false));
         java.util.List<java.util.function.Supplier<?>> kinds = java.util.List.of(Object::new, StringBuilder::new,
                 com.numa.profiler.fieldreach.Fixtures.PrivateOnly::new, java.util.ArrayList::new, java.util.HashMap::new,
                 java.util.LinkedList::new, java.util.TreeMap::new, java.util.ArrayDeque::new, java.util.HashSet::new,
@@ -414,7 +429,7 @@ class ProfilerRuntimeTest {
                 java.util.PriorityQueue::new, java.util.BitSet::new, () -> new java.util.StringJoiner(","),
                 java.util.Random::new, com.numa.profiler.fieldreach.Fixtures.PublicField::new,
                 com.numa.profiler.fieldreach.Fixtures.ProtectedField::new);
-        FieldReach reach = new FieldReach(filter);
+        FieldReach reach = new FieldReach(filter, false);
         long reachable = kinds.stream().filter(k -> reach.fieldsReachable(k.get().getClass())).count();
         assertTrue(reachable >= 3 && kinds.size() - reachable >= 3, "both kinds: " + reachable + " reachable");
         java.util.List<Object> keep = new java.util.ArrayList<>();
@@ -433,5 +448,50 @@ class ProfilerRuntimeTest {
         assertEquals((long) rounds * kinds.size(), a.objectAllocations);
         assertEquals((long) rounds * kinds.size(), a.site(1).allocations);
         assertEquals(16L * rounds * kinds.size(), a.objectBytes, "16 bytes each without Instrumentation");
+    }
+
+    /**
+     * JDK instances are tracked by use (FieldReach): ArrayLists stay out of the table until instrumented JDK code names
+     * ArrayList, and the allocating thread's cached answer (its last class, here the same class every time) goes stale
+     * at that moment: the next ArrayList is in the table.
+     */
+    @Test
+    void jdkInstancesEnterTheTableOnceInstrumentedJdkCodeNamesTheirClass() throws Exception {
+        SideTable table = new SideTable(4096, 0, true);
+        ProfilerRuntime rt = new ProfilerRuntime(new AccessClassifier(Owner.LAST_WRITER), table, BY_NAME,
+                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), 1, 1, null,
+                taggedCarriesTheWord());
+        FieldReach reach = new FieldReach(new ClassFilter(java.util.List.of(), java.util.List.of(), java.util.List.of(),
+                true), true);
+        rt.useFieldReach(reach);
+        java.util.List<Object> keep = new java.util.ArrayList<>();
+        java.util.concurrent.CountDownLatch allocated = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch named = new java.util.concurrent.CountDownLatch(1);
+        int[] sizes = new int[2];
+        on("a@0", () -> { // one thread throughout: its cached answer is what must go stale
+            for (int i = 0; i < 3; i++) {
+                Object o = new java.util.ArrayList<>();
+                keep.add(o);
+                rt.allocated(o, 1);
+            }
+            sizes[0] = table.size();
+            allocated.countDown();
+            try {
+                named.await();
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+            Object o = new java.util.ArrayList<>();
+            keep.add(o);
+            rt.allocated(o, 1);
+            sizes[1] = table.size();
+        }, () -> {
+            allocated.await();
+            reach.namedByJdkCode("java/util/ArrayList");
+            named.countDown();
+        });
+        assertEquals(0, sizes[0], "no instrumented code can reach an ArrayList's fields yet");
+        assertEquals(1, sizes[1], "the ArrayList allocated after JDK code named the class");
+        assertEquals(4L, rt.inventory().snapshot()[0].objectAllocations, "all four counted");
     }
 }

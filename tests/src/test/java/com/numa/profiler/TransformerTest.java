@@ -173,4 +173,30 @@ class TransformerTest {
         assertEquals(printed.indexOf("Broken"), printed.lastIndexOf("Broken"), "reported once: " + printed);
         assertNotNull(log.problemCounts().get("transform:com/example/Broken"));
     }
+    /**
+     * A JDK class being instrumented tells FieldReach the classes whose instance fields it accesses (BitSet's own, and
+     * no static field's class); an application class, whose fields are judged by its declarations, tells nothing.
+     */
+    @Test
+    void instrumentedJdkClassesNameTheOwnersOfTheirFieldAccesses() throws Exception {
+        ProfilerTransformer t = new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(),
+                true), new SiteRegistry(), true, false, "", "", new NumaLog(System.err), null,
+                new HeaderWordClasses(true));
+        java.util.List<String> owners = new java.util.ArrayList<>();
+        t.reportJdkFieldOwners(owners::add);
+        byte[] bitSet;
+        try (InputStream in = Object.class.getResourceAsStream("/java/util/BitSet.class")) {
+            bitSet = in.readAllBytes();
+        }
+        assertNotNull(t.transform(null, "java/util/BitSet", null, null, bitSet));
+        assertEquals(List.of("java/util/BitSet"), owners, "its own fields, each owner once");
+        byte[] sample;
+        try (InputStream in = TransformerTest.class.getClassLoader().getResourceAsStream(SAMPLE.replace('.', '/')
+                + ".class")) {
+            sample = in.readAllBytes();
+        }
+        assertNotNull(t.transform(TransformerTest.class.getClassLoader(), SAMPLE.replace('.', '/'), null, null,
+                sample));
+        assertEquals(List.of("java/util/BitSet"), owners, "nothing from an application class");
+    }
 }
