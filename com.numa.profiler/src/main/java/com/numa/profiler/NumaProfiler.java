@@ -178,7 +178,7 @@ public final class NumaProfiler {
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry, allAccesses,
                 flags.get(ProfilerFlags.SAMPLING) > 1, startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields,
                 headerWords);
-        transformer.reportJdkFieldOwners(fieldReach::namedByJdkCode);
+        transformer.reportInstrumentedJdkClasses(fieldReach::jdkClassInstrumented);
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
         if (diagnosis != null) {
             transformer.diagnose(diagnosis.fieldIds());

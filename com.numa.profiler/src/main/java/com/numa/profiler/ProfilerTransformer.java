@@ -59,12 +59,12 @@ final class ProfilerTransformer implements ClassFileTransformer {
         this.diagnosedFields = fields;
     }
 
-    /** Non-null when FieldReach learns which JDK classes instrumented JDK code accesses fields of. */
-    private volatile java.util.function.Consumer<String> jdkFieldOwners;
+    /** Non-null when FieldReach learns which JDK classes have instrumented code. */
+    private volatile java.util.function.Consumer<String> jdkInstrumented;
 
-    /** JDK classes instrumented from now on tell {@code owners} their instance-field owners (before it is added). */
-    void reportJdkFieldOwners(java.util.function.Consumer<String> owners) {
-        this.jdkFieldOwners = owners;
+    /** Each JDK class instrumented from now on is told to {@code classes} by internal name (before it is added). */
+    void reportInstrumentedJdkClasses(java.util.function.Consumer<String> classes) {
+        this.jdkInstrumented = classes;
     }
 
     /** Set once the hook runtime's module is known (null in tests that load classes by hand). */
@@ -111,8 +111,12 @@ final class ProfilerTransformer implements ClassFileTransformer {
         try {
             // Retransformation (ours or another agent's) starts again from the original bytes and may not add members,
             // except that a class which got the header word at load time must get exactly the same members again.
-            byte[] out = rewrite(bytes, redefined == null || injected.declares(name), jdk ? jdkFieldOwners : null);
+            byte[] out = rewrite(bytes, redefined == null || injected.declares(name));
             transformed.incrementAndGet();
+            java.util.function.Consumer<String> instrumented = jdkInstrumented;
+            if (jdk && instrumented != null) {
+                instrumented.accept(name); // before the class is defined: before any of its code runs
+            }
             return out;
         } catch (Throwable t) {
             failed.incrementAndGet();
@@ -125,11 +129,6 @@ final class ProfilerTransformer implements ClassFileTransformer {
 
     /** The instrumented class; {@code mayAddMembers} is false when retransforming a loaded class. */
     byte[] rewrite(byte[] bytes, boolean mayAddMembers) {
-        return rewrite(bytes, mayAddMembers, null);
-    }
-
-    /** As {@link #rewrite(byte[], boolean)}, telling {@code fieldOwners} (unless null) its instance-field owners. */
-    private byte[] rewrite(byte[] bytes, boolean mayAddMembers, java.util.function.Consumer<String> fieldOwners) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         ClassVisitor cv = writer;
@@ -139,9 +138,6 @@ final class ProfilerTransformer implements ClassFileTransformer {
             cv = new OwnerFieldInjector(cv);
         }
         cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields);
-        if (fieldOwners != null) {
-            cv = new FieldOwnerNames(cv, fieldOwners);
-        }
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());

@@ -451,12 +451,12 @@ class ProfilerRuntimeTest {
     }
 
     /**
-     * JDK instances are tracked by use (FieldReach): ArrayLists stay out of the table until instrumented JDK code names
-     * ArrayList, and the allocating thread's cached answer (its last class, here the same class every time) goes stale
-     * at that moment: the next ArrayList is in the table.
+     * JDK instances are tracked by use (FieldReach): ArrayLists stay out of the table until the class is instrumented
+     * (retransformed), and the allocating thread's cached answer (its last class, here the same class every time) goes
+     * stale at that moment: the next ArrayList is in the table.
      */
     @Test
-    void jdkInstancesEnterTheTableOnceInstrumentedJdkCodeNamesTheirClass() throws Exception {
+    void jdkInstancesEnterTheTableOnceTheirClassIsInstrumented() throws Exception {
         SideTable table = new SideTable(4096, 0, true);
         ProfilerRuntime rt = new ProfilerRuntime(new AccessClassifier(Owner.LAST_WRITER), table, BY_NAME,
                 new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), 1, 1, null,
@@ -487,11 +487,11 @@ class ProfilerRuntimeTest {
             sizes[1] = table.size();
         }, () -> {
             allocated.await();
-            reach.namedByJdkCode("java/util/ArrayList");
+            reach.jdkClassInstrumented("java/util/ArrayList");
             named.countDown();
         });
         assertEquals(0, sizes[0], "no instrumented code can reach an ArrayList's fields yet");
-        assertEquals(1, sizes[1], "the ArrayList allocated after JDK code named the class");
+        assertEquals(1, sizes[1], "the ArrayList allocated after its class was instrumented");
         assertEquals(4L, rt.inventory().snapshot()[0].objectAllocations, "all four counted");
     }
 }

@@ -174,22 +174,22 @@ class TransformerTest {
         assertNotNull(log.problemCounts().get("transform:com/example/Broken"));
     }
     /**
-     * A JDK class being instrumented tells FieldReach the classes whose instance fields it accesses (BitSet's own, and
-     * no static field's class); an application class, whose fields are judged by its declarations, tells nothing.
+     * A JDK class being instrumented is told to FieldReach (its instances may now be reached); an application class,
+     * whose fields are judged by its declarations, is not.
      */
     @Test
-    void instrumentedJdkClassesNameTheOwnersOfTheirFieldAccesses() throws Exception {
+    void instrumentedJdkClassesAreToldByName() throws Exception {
         ProfilerTransformer t = new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(),
                 true), new SiteRegistry(), true, false, "", "", new NumaLog(System.err), null,
                 new HeaderWordClasses(true));
-        java.util.List<String> owners = new java.util.ArrayList<>();
-        t.reportJdkFieldOwners(owners::add);
+        java.util.List<String> told = new java.util.ArrayList<>();
+        t.reportInstrumentedJdkClasses(told::add);
         byte[] bitSet;
         try (InputStream in = Object.class.getResourceAsStream("/java/util/BitSet.class")) {
             bitSet = in.readAllBytes();
         }
         assertNotNull(t.transform(null, "java/util/BitSet", null, null, bitSet));
-        assertEquals(List.of("java/util/BitSet"), owners, "its own fields, each owner once");
+        assertEquals(List.of("java/util/BitSet"), told);
         byte[] sample;
         try (InputStream in = TransformerTest.class.getClassLoader().getResourceAsStream(SAMPLE.replace('.', '/')
                 + ".class")) {
@@ -197,6 +197,6 @@ class TransformerTest {
         }
         assertNotNull(t.transform(TransformerTest.class.getClassLoader(), SAMPLE.replace('.', '/'), null, null,
                 sample));
-        assertEquals(List.of("java/util/BitSet"), owners, "nothing from an application class");
+        assertEquals(List.of("java/util/BitSet"), told, "not an application class");
     }
 }
