@@ -15,20 +15,21 @@ import java.util.Set;
  *
  * <p>Of an application class, by its declarations: unreachable when no class of its superclass chain can be
  * instrumented and every instance field of those classes is private or reachable only from packages none of whose
- * classes can be ({@code new StringBuilder()}, {@code new Object()} as a lock, {@code new Thread(r)}). A protected field
- * is reachable from its package and from subclasses, but a subclass in another package may only access it through
- * references of its own type (the verifier checks this), so for an instance of class C only C's superclass chain
- * matters, and those classes are checked themselves.
+ * classes can be ({@code new StringBuilder()}, {@code new Object()} as a lock, {@code new Thread(r)}). A protected
+ * field is reachable from its package and from subclasses, but a subclass in another package may only access it
+ * through references of its own type (the verifier checks this), so for an instance of class C only C's superclass
+ * chain matters, and those classes are checked themselves.
  *
  * <p>Of a JDK class ({@code new ArrayList<>()}, {@code new HashMap<>()}), by what is instrumented ({@code jdkByUse}):
  * the application's code can only reach its public fields; the rest only the JDK's own code can, and it is instrumented
  * only for classes loaded after the agent or retransformed. An instance is tracked when a class of its chain is
  * instrumented (see {@link #jdkClassInstrumented}): not an ArrayList, whose class was loaded before any agent, but an
- * AtomicBoolean loaded later. This leaves out the few accesses that instrumented helpers make to such instances (a sublist
- * or spliterator loaded later reading its list's fields): they count as of unknown owner, while the list's own methods
- * were never seen anyway. In lusearch that keeps about 300,000 objects of a 4-iteration run (171,000 ArrayLists, 31,000
- * BitSets, 26,000 LinkedHashMaps, 25,000 AtomicIntegers) out of the table. Without {@code jdkByUse} (the diagnosis,
- * which hooks the application's calls on atomic boxes as field accesses) JDK classes follow the application rule.
+ * AtomicBoolean loaded later. This leaves out the few accesses that instrumented helpers make to such instances (a
+ * sublist or spliterator loaded later reading its list's fields): they count as of unknown owner, while the list's own
+ * methods were never seen anyway. In lusearch that keeps about 300,000 objects of a 4-iteration run out of the table
+ * (171,000 ArrayLists, 31,000 BitSets, 26,000 LinkedHashMaps, 25,000 AtomicIntegers). Without {@code jdkByUse} (the
+ * diagnosis, which hooks the application's calls on atomic boxes as field accesses) JDK classes follow the application
+ * rule.
  */
 final class FieldReach {
     /** A name no class-prefix pattern of the filter matches: a package pattern matching it covers the whole package. */
@@ -52,7 +53,7 @@ final class FieldReach {
     };
     /** JDK classes with instrumented code (internal names); guarded by this. */
     private final Set<String> instrumented = new HashSet<>();
-    /** Names some class was found unreachable for: instrumenting one of them changes {@link #version}; guarded by this. */
+    /** Names some class was found unreachable for: instrumenting one changes {@link #version}; guarded by this. */
     private final Set<String> watched = new HashSet<>();
     private volatile int version = 1;
 
@@ -123,10 +124,8 @@ final class FieldReach {
         return chain.isEmpty() ? NONE : chain.toArray(NONE);
     }
 
-    /** The JDK's classes: those of the boot and platform loaders (ProfilerTransformer's rule). */
-    static boolean isJdk(Class<?> k) {
-        ClassLoader loader = k.getClassLoader();
-        return loader == null || loader == ClassLoader.getPlatformClassLoader();
+    private static boolean isJdk(Class<?> k) {
+        return ProfilerTransformer.jdkLoader(k.getClassLoader());
     }
 
     private static String packageOf(Class<?> c) {

@@ -81,8 +81,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
             return null;
         }
         ModuleReads reads = moduleReads;
-        if (reads != null && module != null && module.isNamed() && filter.accepts(name, loader == null
-                || loader == ClassLoader.getPlatformClassLoader())) {
+        if (reads != null && module != null && module.isNamed() && filter.accepts(name, jdkLoader(loader))) {
             transforming.set(Boolean.TRUE);
             try {
                 if (!reads.ensureReads(module)) {
@@ -102,7 +101,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
         if (name == null || transforming.get() != null) {
             return null; // a class loaded by our own transformation: left as it is
         }
-        boolean jdk = loader == null || loader == ClassLoader.getPlatformClassLoader();
+        boolean jdk = jdkLoader(loader);
         boolean requested = redefined != null && retransformRequested.contains(name);
         if (!requested && !filter.accepts(name, jdk)) {
             return null;
@@ -153,6 +152,11 @@ final class ProfilerTransformer implements ClassFileTransformer {
         }
         String sup = r.getSuperName();
         return sup != null && !injected.declares(sup);
+    }
+
+    /** The JDK's classes: those of the boot and platform loaders (instrumented under +NUMAProfilerInstrumentJDK). */
+    static boolean jdkLoader(ClassLoader loader) {
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
     }
 
     /** Allows retransforming a loaded class the filter would skip (named by -XX:NUMAProfilerRetransform). */

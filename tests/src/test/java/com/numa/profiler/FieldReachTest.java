@@ -43,7 +43,7 @@ class FieldReachTest {
     @Test
     void jdkInstancesBecomeReachableWhenAClassOfTheirChainIsInstrumented() {
         FieldReach byUse = new FieldReach(FILTER, true);
-        assertFalse(byUse.fieldsReachable(java.util.ArrayList.class), "loaded before the agent: its code is not instrumented");
+        assertFalse(byUse.fieldsReachable(java.util.ArrayList.class), "loaded before the agent: no instrumented code");
         assertFalse(byUse.fieldsReachable(java.util.HashMap.class));
         assertFalse(byUse.fieldsReachable(java.util.concurrent.atomic.AtomicInteger.class));
         assertTrue(byUse.fieldsReachable(java.awt.Point.class), "public fields: the application reaches them");
