@@ -45,6 +45,12 @@ class ProfilerRuntimeTest {
                 taggedCarriesTheWord());
     }
 
+    /** Full mode, last writer, over {@code table} (for tests that look into it). */
+    static ProfilerRuntime runtimeOver(SideTable table) {
+        return new ProfilerRuntime(new AccessClassifier(Owner.LAST_WRITER), table, BY_NAME, new ObjectSizes(null),
+                new NumaLog(new PrintStream(new ByteArrayOutputStream())), 1, 1, null, taggedCarriesTheWord());
+    }
+
     static void on(String name, Runnable r) throws InterruptedException {
         Thread t = new Thread(r, name);
         t.start();
@@ -415,9 +421,7 @@ class ProfilerRuntimeTest {
     @Test
     void allocationsOfManyClassesInTurnAreTrackedByTheirOwnClass() throws Exception {
         SideTable table = new SideTable(4096, 0, true);
-        ProfilerRuntime rt = new ProfilerRuntime(new AccessClassifier(Owner.LAST_WRITER), table, BY_NAME,
-                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), 1, 1, null,
-                taggedCarriesTheWord());
+        ProfilerRuntime rt = runtimeOver(table);
         ClassFilter filter = new ClassFilter(java.util.List.of("com.numa.profiler.fieldreach.**"), java.util.List.of(),
                 java.util.List.of(), true);
         rt.useFieldReach(new FieldReach(filter, false));
@@ -458,9 +462,7 @@ class ProfilerRuntimeTest {
     @Test
     void jdkInstancesEnterTheTableOnceTheirClassIsInstrumented() throws Exception {
         SideTable table = new SideTable(4096, 0, true);
-        ProfilerRuntime rt = new ProfilerRuntime(new AccessClassifier(Owner.LAST_WRITER), table, BY_NAME,
-                new ObjectSizes(null), new NumaLog(new PrintStream(new ByteArrayOutputStream())), 1, 1, null,
-                taggedCarriesTheWord());
+        ProfilerRuntime rt = runtimeOver(table);
         FieldReach reach = new FieldReach(new ClassFilter(java.util.List.of(), java.util.List.of(), java.util.List.of(),
                 true), true);
         rt.useFieldReach(reach);
