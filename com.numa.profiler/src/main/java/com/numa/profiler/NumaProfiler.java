@@ -154,7 +154,7 @@ public final class NumaProfiler {
             });
         }
         runtime.attach(window);
-        // the diagnosis hooks the application's calls on JDK atomic boxes: it needs their instances whatever JDK code is
+        // the diagnosis hooks the application's calls on JDK atomic boxes: it needs every box, instrumented or not
         FieldReach fieldReach = new FieldReach(filter, !diagnose);
         runtime.useFieldReach(fieldReach);
         if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Per-thread counting with real perf_event_open on software events. */
-class PerfThreadSamplerTest {
+public class PerfThreadSamplerTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     private static ThreadSample of(List<ThreadSample> samples, int tid) {
@@ -334,7 +334,7 @@ class PerfThreadSamplerTest {
     }
 
     /** Open descriptors and what they point to, read after the listing's own fd is closed. */
-    static Map<Integer, String> openFds() throws IOException {
+    public static Map<Integer, String> openFds() throws IOException {
         List<Path> listed;
         try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
             listed = s.toList();
@@ -350,16 +350,14 @@ class PerfThreadSamplerTest {
         return out;
     }
 
-    static Set<Integer> perfFds() throws IOException {
+    /** The open perf-event descriptors. */
+    public static Set<Integer> perfFds() throws IOException {
         Set<Integer> out = new java.util.TreeSet<>();
-        try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
-            s.forEach(p -> {
-                int fd = Integer.parseInt(p.getFileName().toString());
-                if (PerfEventGroupTest.isPerfFd(fd)) {
-                    out.add(fd);
-                }
-            });
-        }
+        openFds().forEach((fd, target) -> {
+            if (target.contains("perf_event")) {
+                out.add(fd);
+            }
+        });
         return out;
     }
 }
