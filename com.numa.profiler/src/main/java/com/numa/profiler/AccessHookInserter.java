@@ -16,7 +16,7 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
- * readStatic/writeStatic before static ones. Only stack shuffles and a static call are inserted (in sampled mode also a
+ * readStatic/writeStatic before static ones (not before reads of static finals, which the JIT folds). Only stack shuffles and a static call are inserted (in sampled mode also a
  * load and a store of the countdown local), never a branch, so the method's stack map frames stay valid as they are.
  * Under -XX:+NUMAProfilerDiagnose field hooks also pass the field's id ({@link FieldIds}), and calls that read or
  * write an atomic box's value ({@link AtomicCalls}) get a field hook on the box.
@@ -31,19 +31,33 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final boolean inSlot;
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks then name their field. */
     private final FieldIds fields;
+    private final ConstantStatics constants;
+
+    /**
+     * Static fields whose reads HotSpot's JIT compiles to constants (static finals, {@link StaticFinalFields}): their
+     * GETSTATIC gets no hook, as compiled code makes no memory access there.
+     */
+    interface ConstantStatics {
+        boolean isConstant(String owner, String name);
+
+        /** Every static read is hooked (tests that build the inserter alone). */
+        ConstantStatics NONE = (owner, name) -> false;
+    }
 
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
             SamplingCountdownLocal countdown) {
-        this(next, methodName, allAccesses, registry, countdown, false, null);
+        this(next, methodName, allAccesses, registry, countdown, false, null, ConstantStatics.NONE);
     }
 
     /**
      * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
      * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
+     * {@code constants}: the static fields whose reads get no hook.
      */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields) {
+            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, ConstantStatics constants) {
         super(next, methodName);
+        this.constants = constants;
         this.fields = fields;
         this.allAccesses = allAccesses;
         this.registry = registry;
@@ -80,15 +94,13 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
         return arrayOp && (allAccesses || opcode == Opcodes.AALOAD || opcode == Opcodes.AASTORE);
     }
 
-    /** Whether a method body has an access this inserter would hook (possibly one it then skips). */
-    static boolean hasHooks(InsnList code, boolean allAccesses) {
-        return hasHooks(code, allAccesses, false);
-    }
-
-    /** As above; {@code atomicCalls}: calls on atomic boxes are hooked too (diagnosis). */
-    static boolean hasHooks(InsnList code, boolean allAccesses, boolean atomicCalls) {
+    /**
+     * Whether a method body has an access this inserter would hook (possibly one it then skips); {@code atomicCalls}:
+     * calls on atomic boxes are hooked too (diagnosis).
+     */
+    static boolean hasHooks(InsnList code, boolean allAccesses, boolean atomicCalls, ConstantStatics constants) {
         for (AbstractInsnNode insn : code) {
-            if (hooks(insn, allAccesses) || (atomicCalls && insn instanceof MethodInsnNode m
+            if (hooks(insn, allAccesses, constants) || (atomicCalls && insn instanceof MethodInsnNode m
                     && insn.getOpcode() == Opcodes.INVOKEVIRTUAL && AtomicCalls.effect(m.owner, m.name) != AtomicCalls.Effect.NONE)) {
                 return true;
             }
@@ -96,8 +108,12 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
         return false;
     }
 
-    private static boolean hooks(AbstractInsnNode insn, boolean allAccesses) {
-        return insn instanceof FieldInsnNode f ? hooksField(f.desc, allAccesses) : hooksArray(insn.getOpcode(), allAccesses);
+    private static boolean hooks(AbstractInsnNode insn, boolean allAccesses, ConstantStatics constants) {
+        if (insn instanceof FieldInsnNode f) {
+            return hooksField(f.desc, allAccesses)
+                    && !(f.getOpcode() == Opcodes.GETSTATIC && constants.isConstant(f.owner, f.name));
+        }
+        return hooksArray(insn.getOpcode(), allAccesses);
     }
 
     /**
@@ -110,6 +126,11 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
      * visitor walking a tree) steps the slot instead: it would pay two handovers per call in every iteration.
      */
     static boolean wantsCountdownLocal(InsnList code, boolean allAccesses) {
+        return wantsCountdownLocal(code, allAccesses, ConstantStatics.NONE);
+    }
+
+    /** As above, the reads of {@code constants} not counted as accesses (they get no hook). */
+    static boolean wantsCountdownLocal(InsnList code, boolean allAccesses, ConstantStatics constants) {
         boolean[] inLoop = loopBodies(code);
         int accesses = 0;
         int calls = 0;
@@ -117,7 +138,7 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
         int loopCalls = 0;
         int i = 0;
         for (AbstractInsnNode insn : code) {
-            if (hooks(insn, allAccesses)) {
+            if (hooks(insn, allAccesses, constants)) {
                 accesses++;
                 loopAccesses += inLoop[i] ? 1 : 0;
             } else if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode) {
@@ -171,7 +192,8 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String desc) {
         pairing.onOther(false);
         boolean wide = desc.equals("J") || desc.equals("D");
-        if (hooksField(desc, allAccesses) && !pairing.thisUninitialized()) {
+        boolean constant = opcode == Opcodes.GETSTATIC && constants.isConstant(owner, name);
+        if (hooksField(desc, allAccesses) && !constant && !pairing.thisUninitialized()) {
             switch (opcode) {
                 case Opcodes.GETFIELD:
                     super.visitInsn(Opcodes.DUP); // [obj] -> [obj obj]

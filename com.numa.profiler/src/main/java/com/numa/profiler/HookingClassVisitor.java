@@ -1,7 +1,12 @@
 package com.numa.profiler;
 
 import com.numa.profiler.sharing.FieldIds;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodNode;
@@ -21,15 +26,25 @@ final class HookingClassVisitor extends ClassVisitor {
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks name their fields. */
     private final FieldIds diagnosedFields;
     private String className;
+    private String superName;
+    private String[] interfaces;
+    /** Where the reads of static finals are told apart (null: every static read is hooked). */
+    private final StaticFinalFields staticFinals;
+    private final ClassLoader loader;
+    /** This class's own static final fields, known before its first method (ASM visits fields first). */
+    private final Set<String> ownStaticFinals = new HashSet<>();
+    private AccessHookInserter.ConstantStatics constants;
 
+    /**
+     * {@code staticFinals} and {@code loader} (the class's defining loader): reads of static final fields get no hook;
+     * a null {@code staticFinals} hooks every static read.
+     */
     HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt, ReferenceFields tracedFields) {
-        this(next, registry, allAccesses, sampled, startAt, stopAt, tracedFields, null);
-    }
-
-    HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields) {
+            String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields, StaticFinalFields staticFinals,
+            ClassLoader loader) {
         super(Opcodes.ASM9, next);
+        this.staticFinals = staticFinals;
+        this.loader = loader;
         this.diagnosedFields = diagnosedFields;
         this.tracedFields = tracedFields;
         this.registry = registry;
@@ -42,7 +57,39 @@ final class HookingClassVisitor extends ClassVisitor {
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         className = name;
+        this.superName = superName;
+        this.interfaces = interfaces;
         super.visit(version, access, name, signature, superName, interfaces);
+    }
+
+    @Override
+    public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
+        if (StaticFinalFields.isStaticFinal(access)) {
+            ownStaticFinals.add(name);
+        }
+        return super.visitField(access, name, desc, signature, value);
+    }
+
+    /** The static reads that get no hook; made at the first method, once the class's own fields are all known. */
+    private AccessHookInserter.ConstantStatics constants() {
+        if (constants == null) {
+            if (staticFinals == null) {
+                constants = AccessHookInserter.ConstantStatics.NONE;
+            } else {
+                staticFinals.declare(loader, className, superName, interfaces, ownStaticFinals);
+                constants = new AccessHookInserter.ConstantStatics() {
+                    /** Per owner and field: a method's scan and its hooks ask about the same reads. */
+                    private final Map<String, Boolean> answers = new HashMap<>();
+
+                    @Override
+                    public boolean isConstant(String owner, String field) {
+                        return answers.computeIfAbsent(owner + '.' + field,
+                                k -> staticFinals.isStaticFinal(loader, owner, field));
+                    }
+                };
+            }
+        }
+        return constants;
     }
 
     @Override
@@ -60,28 +107,30 @@ final class HookingClassVisitor extends ClassVisitor {
         mv = new AllocationSiteTagger(mv, className, name, registry);
         if (!sampled) {
             return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null, false,
-                    diagnosedFields), point);
+                    diagnosedFields, constants()), point);
         }
         // Sampled: only a method with access hooks pays for the countdown local (a load at entry and after each call),
         // so the method is buffered, scanned, and then replayed into one chain or the other.
         MethodVisitor tagged = mv;
+        AccessHookInserter.ConstantStatics constants = constants();
         return new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions) {
             @Override
             public void visitEnd() {
                 super.visitEnd();
                 MethodVisitor chain;
-                if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null)) {
+                if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null, constants)) {
                     chain = tagged;
-                } else if (diagnosedFields == null && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses)) {
+                } else if (diagnosedFields == null
+                        && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses, constants)) {
                     // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no
                     // local to hand over
-                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null);
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, constants);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
                     countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
-                            diagnosedFields));
+                            diagnosedFields, constants));
                     chain = countdown;
                 }
                 accept(new ControlPointHooks(chain, point));

@@ -33,6 +33,8 @@ final class ProfilerTransformer implements ClassFileTransformer {
     private volatile FieldIds diagnosedFields;
     private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
+    /** Reads of static final fields get no hook (the JIT folds them); what each class file declares, cached. */
+    private final StaticFinalFields staticFinals = new StaticFinalFields();
     final AtomicLong transformed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
 
@@ -110,7 +112,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
         try {
             // Retransformation (ours or another agent's) starts again from the original bytes and may not add members,
             // except that a class which got the header word at load time must get exactly the same members again.
-            byte[] out = rewrite(bytes, redefined == null || injected.declares(name));
+            byte[] out = rewrite(loader, bytes, redefined == null || injected.declares(name));
             transformed.incrementAndGet();
             java.util.function.Consumer<String> instrumented = jdkInstrumented;
             if (jdk && instrumented != null) {
@@ -126,8 +128,11 @@ final class ProfilerTransformer implements ClassFileTransformer {
         }
     }
 
-    /** The instrumented class; {@code mayAddMembers} is false when retransforming a loaded class. */
-    byte[] rewrite(byte[] bytes, boolean mayAddMembers) {
+    /**
+     * The instrumented class, defined by {@code loader} (which also finds the classes whose static finals it reads);
+     * {@code mayAddMembers} is false when retransforming a loaded class.
+     */
+    byte[] rewrite(ClassLoader loader, byte[] bytes, boolean mayAddMembers) {
         ClassReader reader = new ClassReader(bytes);
         ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
         ClassVisitor cv = writer;
@@ -136,7 +141,8 @@ final class ProfilerTransformer implements ClassFileTransformer {
         if (inject) {
             cv = new OwnerFieldInjector(cv);
         }
-        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields);
+        cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields,
+                staticFinals, loader);
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());

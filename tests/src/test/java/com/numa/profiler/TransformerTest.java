@@ -60,8 +60,13 @@ class TransformerTest {
     }
 
     private static long run(boolean all, boolean sampled, CountingSink sink) throws Exception {
+        return run(SAMPLE, all, sampled, sink);
+    }
+
+    /** Runs {@code sample}'s static {@code compute()}, the sample (and its nested classes) instrumented. */
+    private static long run(String sample, boolean all, boolean sampled, CountingSink sink) throws Exception {
         ProfilerTransformer t = transformer(all, sampled, new NumaLog(System.err));
-        Class<?> c = new OwnCopyLoader(n -> n.startsWith(SAMPLE), OwnCopyLoader.transforming(t)).loadClass(SAMPLE);
+        Class<?> c = new OwnCopyLoader(n -> n.startsWith(sample), OwnCopyLoader.transforming(t)).loadClass(sample);
         Hooks.install(sink);
         Hooks.setActive(true);
         try {
@@ -97,6 +102,18 @@ class TransformerTest {
     }
 
     @Test
+    void readsOfStaticFinalsGetNoHook() throws Exception {
+        String sample = "com.numa.profiler.groundtruth.StaticReads";
+        for (boolean sampled : new boolean[] {false, true}) { // sampled at 1 in 1: every hooked access passed on
+            CountingSink sink = new CountingSink();
+            assertEquals(5, run(sample, false, sampled, sink));
+            assertEquals(com.numa.profiler.groundtruth.StaticReads.HOOKED, sink.staticReads.get(),
+                    "only the plain static and System.out (sampled: " + sampled + ")");
+            assertEquals(3, sink.staticWrites.get(), "the static initializers' writes stay: OWN, mutable, MAX");
+        }
+    }
+
+    @Test
     void sampledCodeComputesTheSameAndPassesOnOneAccessInN() throws Exception {
         CountingSink every = new CountingSink();
         long expected = run(true, every); // a fresh copy of the class each run: the original's statics have moved on
@@ -124,7 +141,7 @@ class TransformerTest {
             bytes = in.readAllBytes();
         }
         org.objectweb.asm.tree.ClassNode out = new org.objectweb.asm.tree.ClassNode();
-        new org.objectweb.asm.ClassReader(transformer(false, true, new NumaLog(System.err)).rewrite(bytes, true))
+        new org.objectweb.asm.ClassReader(transformer(false, true, new NumaLog(System.err)).rewrite(TransformerTest.class.getClassLoader(), bytes, true))
                 .accept(out, 0);
         java.util.Map<String, Long> countdownLoads = new java.util.HashMap<>();
         for (org.objectweb.asm.tree.MethodNode m : out.methods) {
