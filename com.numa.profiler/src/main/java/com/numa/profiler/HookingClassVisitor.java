@@ -28,17 +28,14 @@ final class HookingClassVisitor extends ClassVisitor {
     private String className;
     private String superName;
     private String[] interfaces;
-    /** Where the reads of static finals are told apart (null: every static read is hooked). */
+    /** Where the reads of static finals are told apart. */
     private final StaticFinalFields staticFinals;
     private final ClassLoader loader;
     /** This class's own static final fields, known before its first method (ASM visits fields first). */
     private final Set<String> ownStaticFinals = new HashSet<>();
     private AccessHookInserter.ConstantStatics constants;
 
-    /**
-     * {@code staticFinals} and {@code loader} (the class's defining loader): reads of static final fields get no hook;
-     * a null {@code staticFinals} hooks every static read.
-     */
+    /** {@code staticFinals} and {@code loader} (the class's defining loader): reads of static finals get no hook. */
     HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
             String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields, StaticFinalFields staticFinals,
             ClassLoader loader) {
@@ -73,21 +70,17 @@ final class HookingClassVisitor extends ClassVisitor {
     /** The static reads that get no hook; made at the first method, once the class's own fields are all known. */
     private AccessHookInserter.ConstantStatics constants() {
         if (constants == null) {
-            if (staticFinals == null) {
-                constants = AccessHookInserter.ConstantStatics.NONE;
-            } else {
-                staticFinals.declare(loader, className, superName, interfaces, ownStaticFinals);
-                constants = new AccessHookInserter.ConstantStatics() {
-                    /** Per owner and field: a method's scan and its hooks ask about the same reads. */
-                    private final Map<String, Boolean> answers = new HashMap<>();
+            staticFinals.declare(loader, className, superName, interfaces, ownStaticFinals);
+            constants = new AccessHookInserter.ConstantStatics() {
+                /** Per owner and field: a method's scan and its hooks ask about the same reads. */
+                private final Map<String, Boolean> answers = new HashMap<>();
 
-                    @Override
-                    public boolean isConstant(String owner, String field) {
-                        return answers.computeIfAbsent(owner + '.' + field,
-                                k -> staticFinals.isStaticFinal(loader, owner, field));
-                    }
-                };
-            }
+                @Override
+                public boolean isConstant(String owner, String field) {
+                    return answers.computeIfAbsent(owner + '.' + field,
+                            k -> staticFinals.isStaticFinal(loader, owner, field));
+                }
+            };
         }
         return constants;
     }

@@ -50,7 +50,11 @@ final class StaticFinalFields {
         if (owner.equals(SYSTEM) && (field.equals("in") || field.equals("out") || field.equals("err"))) {
             return false;
         }
-        return resolve(loader, owner, field, 0) == Boolean.TRUE;
+        try {
+            return resolve(loader, owner, field, 0) == Boolean.TRUE;
+        } catch (RuntimeException e) {
+            return false; // e.g. a security manager refusing getParent: the read keeps its hook
+        }
     }
 
     /** TRUE or FALSE where the field is declared (final or not), null where not found in this branch. */
