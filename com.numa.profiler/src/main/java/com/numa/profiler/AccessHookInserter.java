@@ -16,8 +16,9 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
- * readStatic/writeStatic before static ones (not before reads of static finals, which the JIT folds). Only stack shuffles and a static call are inserted (in sampled mode also a
- * load and a store of the countdown local), never a branch, so the method's stack map frames stay valid as they are.
+ * readStatic/writeStatic before static ones (not before reads of static finals, which the JIT folds). Only stack
+ * shuffles and a static call are inserted (in sampled mode also a load and a store of the countdown local), never a
+ * branch, so the method's stack map frames stay valid as they are.
  * Under -XX:+NUMAProfilerDiagnose field hooks also pass the field's id ({@link FieldIds}), and calls that read or
  * write an atomic box's value ({@link AtomicCalls}) get a field hook on the box.
  */
@@ -40,13 +41,8 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     interface ConstantStatics {
         boolean isConstant(String owner, String name);
 
-        /** Every static read is hooked (tests that build the inserter alone). */
+        /** Every static read is hooked (the countdown choice's tests). */
         ConstantStatics NONE = (owner, name) -> false;
-    }
-
-    AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown) {
-        this(next, methodName, allAccesses, registry, countdown, false, null, ConstantStatics.NONE);
     }
 
     /**
@@ -110,10 +106,14 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
 
     private static boolean hooks(AbstractInsnNode insn, boolean allAccesses, ConstantStatics constants) {
         if (insn instanceof FieldInsnNode f) {
-            return hooksField(f.desc, allAccesses)
-                    && !(f.getOpcode() == Opcodes.GETSTATIC && constants.isConstant(f.owner, f.name));
+            return hooksField(f.desc, allAccesses) && !folded(f.getOpcode(), f.owner, f.name, constants);
         }
         return hooksArray(insn.getOpcode(), allAccesses);
+    }
+
+    /** A read of a static final, which the JIT compiles to its constant: no hook. */
+    private static boolean folded(int opcode, String owner, String name, ConstantStatics constants) {
+        return opcode == Opcodes.GETSTATIC && constants.isConstant(owner, name);
     }
 
     /**
@@ -192,8 +192,7 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String desc) {
         pairing.onOther(false);
         boolean wide = desc.equals("J") || desc.equals("D");
-        boolean constant = opcode == Opcodes.GETSTATIC && constants.isConstant(owner, name);
-        if (hooksField(desc, allAccesses) && !constant && !pairing.thisUninitialized()) {
+        if (hooksField(desc, allAccesses) && !folded(opcode, owner, name, constants) && !pairing.thisUninitialized()) {
             switch (opcode) {
                 case Opcodes.GETFIELD:
                     super.visitInsn(Opcodes.DUP); // [obj] -> [obj obj]

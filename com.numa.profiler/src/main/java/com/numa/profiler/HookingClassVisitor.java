@@ -2,11 +2,8 @@ package com.numa.profiler;
 
 import com.numa.profiler.sharing.FieldIds;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import org.objectweb.asm.ClassVisitor;
-import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.MethodNode;
@@ -26,13 +23,9 @@ final class HookingClassVisitor extends ClassVisitor {
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks name their fields. */
     private final FieldIds diagnosedFields;
     private String className;
-    private String superName;
-    private String[] interfaces;
     /** Where the reads of static finals are told apart. */
     private final StaticFinalFields staticFinals;
     private final ClassLoader loader;
-    /** This class's own static final fields, known before its first method (ASM visits fields first). */
-    private final Set<String> ownStaticFinals = new HashSet<>();
     private AccessHookInserter.ConstantStatics constants;
 
     /** {@code staticFinals} and {@code loader} (the class's defining loader): reads of static finals get no hook. */
@@ -54,23 +47,12 @@ final class HookingClassVisitor extends ClassVisitor {
     @Override
     public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
         className = name;
-        this.superName = superName;
-        this.interfaces = interfaces;
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
-    @Override
-    public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
-        if (StaticFinalFields.isStaticFinal(access)) {
-            ownStaticFinals.add(name);
-        }
-        return super.visitField(access, name, desc, signature, value);
-    }
-
-    /** The static reads that get no hook; made at the first method, once the class's own fields are all known. */
+    /** The static reads that get no hook (the class itself was declared before its first method, see rewrite). */
     private AccessHookInserter.ConstantStatics constants() {
         if (constants == null) {
-            staticFinals.declare(loader, className, superName, interfaces, ownStaticFinals);
             constants = new AccessHookInserter.ConstantStatics() {
                 /** Per owner and field: a method's scan and its hooks ask about the same reads. */
                 private final Map<String, Boolean> answers = new HashMap<>();

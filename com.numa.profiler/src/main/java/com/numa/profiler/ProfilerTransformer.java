@@ -143,6 +143,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
         }
         cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields,
                 staticFinals, loader);
+        cv = staticFinals.declaring(cv, loader); // before the hooks: they look up the class's own static finals
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());

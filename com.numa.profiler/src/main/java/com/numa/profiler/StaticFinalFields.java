@@ -10,6 +10,7 @@ import java.util.WeakHashMap;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
+import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -23,9 +24,9 @@ import org.objectweb.asm.Opcodes;
  * Unknown means not final: the read keeps its hook.
  */
 final class StaticFinalFields {
-    /** What a class file declares. */
-    private record Declared(Set<String> staticFinals, String superName, String[] interfaces) {
-        static final Declared UNKNOWN = new Declared(Set.of(), null, new String[0]);
+    /** What a class file declares: its fields' names (static finals apart), superclass and interfaces. */
+    private record Declared(Set<String> fields, Set<String> staticFinals, String superName, String[] interfaces) {
+        static final Declared UNKNOWN = new Declared(Set.of(), Set.of(), null, new String[0]);
     }
 
     /** System.in, out and err are final but changed by System.setIn/setOut/setErr: the JIT does not fold them. */
@@ -37,12 +38,44 @@ final class StaticFinalFields {
     private final Map<Object, Map<String, Declared>> byLoader = new WeakHashMap<>();
     private static final Object BOOT = new Object();
 
-    /** The class being transformed, from its own bytes: later lookups of it read no resource. */
-    void declare(ClassLoader loader, String name, String superName, String[] interfaces, Set<String> staticFinals) {
-        Declared d = new Declared(Set.copyOf(staticFinals), superName, interfaces == null ? new String[0] : interfaces);
+    /** Records what {@code name}'s own bytes declare: later lookups of it read no resource. */
+    void declare(ClassLoader loader, String name, String superName, String[] interfaces, Set<String> fields,
+            Set<String> staticFinals) {
+        Declared d = new Declared(Set.copyOf(fields), Set.copyOf(staticFinals), superName,
+                interfaces == null ? new String[0] : interfaces);
         synchronized (this) {
             classes(loader).put(name, d);
         }
+    }
+
+    /**
+     * Passes a class being transformed on to {@code next} unchanged, declaring it ({@link #declare}) before its first
+     * method: ASM visits a class's fields before its methods, so the hooks of its methods already know its own fields.
+     */
+    ClassVisitor declaring(ClassVisitor next, ClassLoader loader) {
+        return new Collector(next) {
+            private boolean declared;
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String desc, String signature,
+                    String[] exceptions) {
+                declareOnce();
+                return super.visitMethod(access, name, desc, signature, exceptions);
+            }
+
+            @Override
+            public void visitEnd() {
+                declareOnce();
+                super.visitEnd();
+            }
+
+            private void declareOnce() {
+                if (!declared) {
+                    declared = true;
+                    declare(loader, name, superName, interfaces, fields, staticFinals);
+                }
+            }
+        };
     }
 
     /** Whether {@code GETSTATIC owner.field}, linked by a class of {@code loader}, reads a static final field. */
@@ -63,11 +96,11 @@ final class StaticFinalFields {
             return null;
         }
         Declared d = declared(loader, owner);
-        if (d.staticFinals.contains(field)) {
-            return Boolean.TRUE;
-        }
         if (d == Declared.UNKNOWN) {
             return Boolean.FALSE; // cannot tell: keep the hook, and stop looking
+        }
+        if (d.fields.contains(field)) {
+            return d.staticFinals.contains(field); // declared here: it hides its namesakes above
         }
         for (String i : d.interfaces) {
             Boolean r = resolve(loader, i, field, depth + 1);
@@ -78,6 +111,11 @@ final class StaticFinalFields {
         return resolve(loader, d.superName, field, depth + 1);
     }
 
+    /**
+     * What {@code loader} (or the parent that answers for it) says {@code name} declares. A loader of the JDK's finds a
+     * class file through its parents itself, so its answer ends the search; an application's own loader only knows the
+     * classes it declared, and leaves the rest to its parents, which it asks first in the usual delegation.
+     */
     private Declared declared(ClassLoader loader, String name) {
         for (ClassLoader l = loader; ; l = l.getParent()) {
             Declared d;
@@ -90,11 +128,8 @@ final class StaticFinalFields {
                     classes(l).putIfAbsent(name, d);
                 }
             }
-            if (d != null && (d != Declared.UNKNOWN || l == null)) {
+            if (d != null) {
                 return d;
-            }
-            if (l == null) {
-                return Declared.UNKNOWN;
             }
         }
     }
@@ -103,7 +138,7 @@ final class StaticFinalFields {
         return byLoader.computeIfAbsent(loader == null ? BOOT : loader, k -> new HashMap<>());
     }
 
-    /** Loaders whose resources can be read without running the application's code. */
+    /** Loaders whose resources can be read without running the application's code (the boot loader among them). */
     private static boolean readable(ClassLoader loader) {
         return loader == null || loader.getClass() == java.net.URLClassLoader.class
                 || loader.getClass().getName().startsWith("jdk.internal.loader.");
@@ -113,28 +148,46 @@ final class StaticFinalFields {
     private static Declared read(ClassLoader loader, String name) {
         ClassLoader through = loader == null ? ClassLoader.getPlatformClassLoader() : loader;
         try (InputStream in = through.getResourceAsStream(name + ".class")) {
-            return in == null ? Declared.UNKNOWN : parse(in.readAllBytes());
+            if (in == null) {
+                return Declared.UNKNOWN;
+            }
+            Collector c = new Collector(null);
+            new ClassReader(in.readAllBytes()).accept(c,
+                    ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+            return new Declared(Set.copyOf(c.fields), Set.copyOf(c.staticFinals), c.superName, c.interfaces);
         } catch (IOException | RuntimeException e) {
             return Declared.UNKNOWN; // a file we cannot read or parse: its reads keep their hooks
         }
     }
 
-    private static Declared parse(byte[] bytes) {
-        ClassReader r = new ClassReader(bytes);
-        Set<String> finals = new HashSet<>();
-        r.accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
-                if (isStaticFinal(access)) {
-                    finals.add(name);
-                }
-                return null;
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return new Declared(Set.copyOf(finals), r.getSuperName(), r.getInterfaces());
-    }
+    /** Collects a class's name, superclass, interfaces and fields as they pass, for a class file read or transformed. */
+    private static class Collector extends ClassVisitor {
+        String name;
+        String superName;
+        String[] interfaces;
+        final Set<String> fields = new HashSet<>();
+        final Set<String> staticFinals = new HashSet<>();
 
-    static boolean isStaticFinal(int access) {
-        return (access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) == (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL);
+        Collector(ClassVisitor next) {
+            super(Opcodes.ASM9, next);
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String signature, String superName,
+                String[] interfaces) {
+            this.name = name;
+            this.superName = superName;
+            this.interfaces = interfaces;
+            super.visit(version, access, name, signature, superName, interfaces);
+        }
+
+        @Override
+        public FieldVisitor visitField(int access, String name, String desc, String signature, Object value) {
+            fields.add(name);
+            if ((access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) == (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) {
+                staticFinals.add(name);
+            }
+            return super.visitField(access, name, desc, signature, value);
+        }
     }
 }

@@ -27,6 +27,17 @@ class StaticFinalFieldsTest {
     }
 
     @Test
+    void aFieldDeclaredInTheClassHidesAFinalNamesakeAbove() {
+        ClassLoader own = new ClassLoader(null) {
+        };
+        fields.declare(own, "p/Limits", null, new String[0], Set.of("X"), Set.of("X"));
+        fields.declare(own, "p/Shadowing", "java/lang/Object", new String[] {"p/Limits"}, Set.of("X"), Set.of());
+        fields.declare(own, "p/Plain", "java/lang/Object", new String[] {"p/Limits"}, Set.of(), Set.of());
+        assertFalse(fields.isStaticFinal(own, "p/Shadowing", "X"), "its own non-final X is what the JVM resolves");
+        assertTrue(fields.isStaticFinal(own, "p/Plain", "X"), "the interface's constant");
+    }
+
+    @Test
     void anApplicationsOwnLoaderIsNeverAskedForResources() throws Exception {
         ClassLoader own = new ClassLoader(null) { // no parent: reads through it would find nothing anyway
             @Override
@@ -35,7 +46,7 @@ class StaticFinalFieldsTest {
             }
         };
         assertFalse(fields.isStaticFinal(own, READS, "OWN"), "unknown to this loader: the hook stays");
-        fields.declare(own, READS, "java/lang/Object", new String[0], Set.of("OWN"));
+        fields.declare(own, READS, "java/lang/Object", new String[0], Set.of("OWN"), Set.of("OWN"));
         assertTrue(fields.isStaticFinal(own, READS, "OWN"), "what its classes declared while transformed");
         assertTrue(fields.isStaticFinal(own, "java/lang/Boolean", "TRUE"), "the JDK's classes, through the boot loader");
         try (URLClassLoader child = new URLClassLoader(new URL[0], app)) {
