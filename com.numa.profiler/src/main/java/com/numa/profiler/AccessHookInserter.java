@@ -16,7 +16,8 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
- * readStatic/writeStatic before static ones (not before reads of static finals, which the JIT folds). Only stack
+ * readStatic/writeStatic before static ones; not before the reads compiled code serves without memory (static finals,
+ * repeats: {@link UnhookedReads}). Only stack
  * shuffles and a static call are inserted (in sampled mode also a load and a store of the countdown local), never a
  * branch, so the method's stack map frames stay valid as they are.
  * Under -XX:+NUMAProfilerDiagnose field hooks also pass the field's id ({@link FieldIds}), and calls that read or
@@ -32,28 +33,20 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final boolean inSlot;
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks then name their field. */
     private final FieldIds fields;
-    private final ConstantStatics constants;
-
-    /**
-     * Static fields whose reads HotSpot's JIT compiles to constants (static finals, {@link StaticFinalFields}): their
-     * GETSTATIC gets no hook, as compiled code makes no memory access there.
-     */
-    interface ConstantStatics {
-        boolean isConstant(String owner, String name);
-
-        /** Every static read is hooked (the countdown choice's tests). */
-        ConstantStatics NONE = (owner, name) -> false;
-    }
+    /** The reads that get no hook, by ordinal among the method's field instructions. */
+    private final UnhookedReads unhooked;
+    /** Field instructions visited so far. */
+    private int fieldOrdinal;
 
     /**
      * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
      * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
-     * {@code constants}: the static fields whose reads get no hook.
+     * {@code unhooked}: the method's reads that get no hook.
      */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, ConstantStatics constants) {
+            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, UnhookedReads unhooked) {
         super(next, methodName);
-        this.constants = constants;
+        this.unhooked = unhooked;
         this.fields = fields;
         this.allAccesses = allAccesses;
         this.registry = registry;
@@ -94,26 +87,24 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
      * Whether a method body has an access this inserter would hook (possibly one it then skips); {@code atomicCalls}:
      * calls on atomic boxes are hooked too (diagnosis).
      */
-    static boolean hasHooks(InsnList code, boolean allAccesses, boolean atomicCalls, ConstantStatics constants) {
+    static boolean hasHooks(InsnList code, boolean allAccesses, boolean atomicCalls, UnhookedReads unhooked) {
+        int field = 0;
         for (AbstractInsnNode insn : code) {
-            if (hooks(insn, allAccesses, constants) || (atomicCalls && insn instanceof MethodInsnNode m
+            if (hooks(insn, allAccesses, unhooked, field) || (atomicCalls && insn instanceof MethodInsnNode m
                     && insn.getOpcode() == Opcodes.INVOKEVIRTUAL && AtomicCalls.effect(m.owner, m.name) != AtomicCalls.Effect.NONE)) {
                 return true;
             }
+            field += insn instanceof FieldInsnNode ? 1 : 0;
         }
         return false;
     }
 
-    private static boolean hooks(AbstractInsnNode insn, boolean allAccesses, ConstantStatics constants) {
+    /** Whether {@code insn} gets a hook; {@code field}: its ordinal among the field instructions if it is one. */
+    private static boolean hooks(AbstractInsnNode insn, boolean allAccesses, UnhookedReads unhooked, int field) {
         if (insn instanceof FieldInsnNode f) {
-            return hooksField(f.desc, allAccesses) && !folded(f.getOpcode(), f.owner, f.name, constants);
+            return hooksField(f.desc, allAccesses) && !unhooked.skips(field);
         }
         return hooksArray(insn.getOpcode(), allAccesses);
-    }
-
-    /** A read of a static final, which the JIT compiles to its constant: no hook. */
-    private static boolean folded(int opcode, String owner, String name, ConstantStatics constants) {
-        return opcode == Opcodes.GETSTATIC && constants.isConstant(owner, name);
     }
 
     /**
@@ -126,25 +117,27 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
      * visitor walking a tree) steps the slot instead: it would pay two handovers per call in every iteration.
      */
     static boolean wantsCountdownLocal(InsnList code, boolean allAccesses) {
-        return wantsCountdownLocal(code, allAccesses, ConstantStatics.NONE);
+        return wantsCountdownLocal(code, allAccesses, UnhookedReads.NONE);
     }
 
-    /** As above, the reads of {@code constants} not counted as accesses (they get no hook). */
-    static boolean wantsCountdownLocal(InsnList code, boolean allAccesses, ConstantStatics constants) {
+    /** As above, the reads of {@code unhooked} not counted as accesses (they get no hook). */
+    static boolean wantsCountdownLocal(InsnList code, boolean allAccesses, UnhookedReads unhooked) {
         boolean[] inLoop = loopBodies(code);
         int accesses = 0;
         int calls = 0;
         int loopAccesses = 0;
         int loopCalls = 0;
         int i = 0;
+        int field = 0;
         for (AbstractInsnNode insn : code) {
-            if (hooks(insn, allAccesses, constants)) {
+            if (hooks(insn, allAccesses, unhooked, field)) {
                 accesses++;
                 loopAccesses += inLoop[i] ? 1 : 0;
             } else if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode) {
                 calls++;
                 loopCalls += inLoop[i] ? 1 : 0;
             }
+            field += insn instanceof FieldInsnNode ? 1 : 0;
             i++;
         }
         return loopAccesses > 2 * loopCalls || accesses > 2 * calls + 2;
@@ -192,7 +185,8 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     public void visitFieldInsn(int opcode, String owner, String name, String desc) {
         pairing.onOther(false);
         boolean wide = desc.equals("J") || desc.equals("D");
-        if (hooksField(desc, allAccesses) && !folded(opcode, owner, name, constants) && !pairing.thisUninitialized()) {
+        boolean skipped = unhooked.skips(fieldOrdinal++);
+        if (hooksField(desc, allAccesses) && !skipped && !pairing.thisUninitialized()) {
             switch (opcode) {
                 case Opcodes.GETFIELD:
                     super.visitInsn(Opcodes.DUP); // [obj] -> [obj obj]

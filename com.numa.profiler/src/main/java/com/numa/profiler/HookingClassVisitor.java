@@ -23,17 +23,17 @@ final class HookingClassVisitor extends ClassVisitor {
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks name their fields. */
     private final FieldIds diagnosedFields;
     private String className;
-    /** Where the reads of static finals are told apart. */
-    private final StaticFinalFields staticFinals;
+    /** What the fields the class names are, for the reads that get no hook ({@link UnhookedReads}). */
+    private final DeclaredFields declared;
     private final ClassLoader loader;
-    private AccessHookInserter.ConstantStatics constants;
+    private FieldFacts facts;
 
-    /** {@code staticFinals} and {@code loader} (the class's defining loader): reads of static finals get no hook. */
+    /** {@code declared} and {@code loader} (the class's defining loader): tell which reads get no hook. */
     HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
-            String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields, StaticFinalFields staticFinals,
+            String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields, DeclaredFields declared,
             ClassLoader loader) {
         super(Opcodes.ASM9, next);
-        this.staticFinals = staticFinals;
+        this.declared = declared;
         this.loader = loader;
         this.diagnosedFields = diagnosedFields;
         this.tracedFields = tracedFields;
@@ -50,21 +50,27 @@ final class HookingClassVisitor extends ClassVisitor {
         super.visit(version, access, name, signature, superName, interfaces);
     }
 
-    /** The static reads that get no hook (the class itself was declared before its first method, see rewrite). */
-    private AccessHookInserter.ConstantStatics constants() {
-        if (constants == null) {
-            constants = new AccessHookInserter.ConstantStatics() {
-                /** Per owner and field: a method's scan and its hooks ask about the same reads. */
-                private final Map<String, Boolean> answers = new HashMap<>();
+    /** The fields the class's methods name (the class itself was declared before its first method, see rewrite). */
+    private FieldFacts facts() {
+        if (facts == null) {
+            facts = new FieldFacts() {
+                /** Per owner and field: the methods of a class ask about the same fields again and again. */
+                private final Map<String, Boolean> staticFinals = new HashMap<>();
+                private final Map<String, Boolean> plain = new HashMap<>();
 
                 @Override
-                public boolean isConstant(String owner, String field) {
-                    return answers.computeIfAbsent(owner + '.' + field,
-                            k -> staticFinals.isStaticFinal(loader, owner, field));
+                public boolean isStaticFinal(String owner, String field) {
+                    return staticFinals.computeIfAbsent(owner + '.' + field,
+                            k -> declared.isStaticFinal(loader, owner, field));
+                }
+
+                @Override
+                public boolean isPlain(String owner, String field) {
+                    return plain.computeIfAbsent(owner + '.' + field, k -> declared.isPlain(loader, owner, field));
                 }
             };
         }
-        return constants;
+        return facts;
     }
 
     @Override
@@ -80,32 +86,32 @@ final class HookingClassVisitor extends ClassVisitor {
             mv = new ReferenceStoreTracer(mv, name, tracedFields);
         }
         mv = new AllocationSiteTagger(mv, className, name, registry);
-        if (!sampled) {
-            return new ControlPointHooks(new AccessHookInserter(mv, name, allAccesses, registry, null, false,
-                    diagnosedFields, constants()), point);
-        }
-        // Sampled: only a method with access hooks pays for the countdown local (a load at entry and after each call),
-        // so the method is buffered, scanned, and then replayed into one chain or the other.
+        // The method is buffered, so that the reads that get no hook are known before its hooks are inserted, and in
+        // sampled mode whether it pays for the countdown local; then it is replayed into one chain or another.
         MethodVisitor tagged = mv;
-        AccessHookInserter.ConstantStatics constants = constants();
+        FieldFacts facts = facts();
         return new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions) {
             @Override
             public void visitEnd() {
                 super.visitEnd();
+                UnhookedReads unhooked = UnhookedReads.of(this, facts);
                 MethodVisitor chain;
-                if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null, constants)) {
+                if (!sampled) {
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, false, diagnosedFields,
+                            unhooked);
+                } else if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null, unhooked)) {
                     chain = tagged;
                 } else if (diagnosedFields == null
-                        && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses, constants)) {
+                        && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses, unhooked)) {
                     // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no
                     // local to hand over
-                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, constants);
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, unhooked);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
                     countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
-                            diagnosedFields, constants));
+                            diagnosedFields, unhooked));
                     chain = countdown;
                 }
                 accept(new ControlPointHooks(chain, point));

@@ -33,8 +33,8 @@ final class ProfilerTransformer implements ClassFileTransformer {
     private volatile FieldIds diagnosedFields;
     private final Set<String> retransformRequested = ConcurrentHashMap.newKeySet();
     private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
-    /** Reads of static final fields get no hook (the JIT folds them); what each class file declares, cached. */
-    private final StaticFinalFields staticFinals = new StaticFinalFields();
+    /** What each class file declares, cached: reads the JIT serves without memory get no hook (UnhookedReads). */
+    private final DeclaredFields declaredFields = new DeclaredFields();
     final AtomicLong transformed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
 
@@ -142,8 +142,8 @@ final class ProfilerTransformer implements ClassFileTransformer {
             cv = new OwnerFieldInjector(cv);
         }
         cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields,
-                staticFinals, loader);
-        cv = staticFinals.declaring(cv, loader); // before the hooks: they look up the class's own static finals
+                declaredFields, loader);
+        cv = declaredFields.declaring(cv, loader); // before the hooks: they look up the class's own fields
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
             injected.add(reader.getClassName());

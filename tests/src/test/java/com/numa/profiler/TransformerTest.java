@@ -24,12 +24,14 @@ class TransformerTest {
 
     static final class CountingSink implements AccessSink {
         final AtomicInteger reads = new AtomicInteger();
+        /** Reads of instance fields (reads also counts those of array elements). */
+        final AtomicInteger fieldReads = new AtomicInteger();
         final AtomicInteger writes = new AtomicInteger();
         final AtomicInteger staticReads = new AtomicInteger();
         final AtomicInteger staticWrites = new AtomicInteger();
         final AtomicInteger allocations = new AtomicInteger();
 
-        @Override public void read(Object o) { reads.incrementAndGet(); }
+        @Override public void read(Object o) { reads.incrementAndGet(); fieldReads.incrementAndGet(); }
         @Override public void write(Object o) { writes.incrementAndGet(); }
         @Override public void readArray(Object a, int i) { reads.incrementAndGet(); }
         @Override public void writeArray(Object a, int i) { writes.incrementAndGet(); }
@@ -110,6 +112,20 @@ class TransformerTest {
             assertEquals(com.numa.profiler.groundtruth.StaticReads.HOOKED, sink.staticReads.get(),
                     "only the plain static and System.out (sampled: " + sampled + ")");
             assertEquals(3, sink.staticWrites.get(), "the static initializers' writes stay: OWN, mutable, MAX");
+        }
+    }
+
+    @Test
+    void readsThatCompiledCodeMakesOnceGetNoHook() throws Exception {
+        String sample = "com.numa.profiler.groundtruth.RepeatedReads";
+        long expected = com.numa.profiler.groundtruth.RepeatedReads.compute();
+        for (boolean sampled : new boolean[] {false, true}) { // sampled at 1 in 1: every hooked access passed on
+            CountingSink sink = new CountingSink();
+            assertEquals(expected, run(sample, false, sampled, sink));
+            assertEquals(com.numa.profiler.groundtruth.RepeatedReads.HOOKED, sink.fieldReads.get(),
+                    "of " + com.numa.profiler.groundtruth.RepeatedReads.MADE + " reads: repeats in a block and loop "
+                            + "invariants unhooked, each look-alike kept (sampled: " + sampled + ")");
+            assertEquals(0, sink.staticReads.get(), "the plain static read in a loop that changes nothing");
         }
     }
 

@@ -20,6 +20,10 @@ public class AllKindsOfAccess implements Serializable {
         }
     }
 
+    private static boolean even(int i) {
+        return i % 2 == 0;
+    }
+
     public static long compute() {
         AllKindsOfAccess a = new AllKindsOfAccess();
         a.wide = 5L;
@@ -36,7 +40,7 @@ public class AllKindsOfAccess implements Serializable {
             longs[i] = a.wide * i;
             doubles[i] = a.real * i;
             bytes[i] = (byte) i;
-            flags[i] = i % 2 == 0;
+            flags[i] = even(i); // a call: the loop's reads of a.wide, a.real, a.ref are each made again (UnhookedReads)
             objs[i] = a.ref;
             grid[i % 3][i] = i;
         }

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.function.BiPredicate;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
@@ -14,19 +15,22 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Which static fields are final, for the transformer: a read of one gets no hook, because HotSpot's JIT compiles it to
- * the constant it holds (once its class is initialized), so compiled code makes no memory access for it, and a hook
- * there would only cost code. Answered from class files, without loading any class: the class being transformed
- * declares its own fields ({@link #declare}); another class's file is read as a resource through a loader of the JDK's
- * (boot, platform, application) or a plain {@code URLClassLoader}, never through an application's own loader, whose
- * code must not run inside the transformer; a loader of the application's own is answered from what its classes (and
- * its parents') declared. A field is looked up as the JVM resolves it: the class, its interfaces, then its superclass.
- * Unknown means not final: the read keeps its hook.
+ * What the transformer needs to know of the fields an instruction names, answered from class files without loading
+ * any class: whether a static field is final (a read of one gets no hook, because HotSpot's JIT compiles it to the
+ * constant it holds once its class is initialized, so compiled code makes no memory access for it), and whether a
+ * field is a plain one, neither volatile nor unknown (for {@link UnhookedReads}: repeats of a plain read are served
+ * from a register). The class being transformed declares its own fields ({@link #declare}); another class's file is
+ * read as a resource through a loader of the JDK's (boot, platform, application) or a plain {@code URLClassLoader},
+ * never through an application's own loader, whose code must not run inside the transformer; a loader of the
+ * application's own is answered from what its classes (and its parents') declared. A field is looked up as the JVM
+ * resolves it: the class, its interfaces, then its superclass. Unknown means neither final nor plain: the read keeps
+ * its hook.
  */
-final class StaticFinalFields {
-    /** What a class file declares: its fields' names (static finals apart), superclass and interfaces. */
-    private record Declared(Set<String> fields, Set<String> staticFinals, String superName, String[] interfaces) {
-        static final Declared UNKNOWN = new Declared(Set.of(), Set.of(), null, new String[0]);
+final class DeclaredFields {
+    /** What a class file declares: its fields' names (static finals and volatiles apart), superclass and interfaces. */
+    private record Declared(Set<String> fields, Set<String> staticFinals, Set<String> volatiles, String superName,
+            String[] interfaces) {
+        static final Declared UNKNOWN = new Declared(Set.of(), Set.of(), Set.of(), null, new String[0]);
     }
 
     /** System.in, out and err are final but changed by System.setIn/setOut/setErr: the JIT does not fold them. */
@@ -40,8 +44,8 @@ final class StaticFinalFields {
 
     /** Records what {@code name}'s own bytes declare: later lookups of it read no resource. */
     void declare(ClassLoader loader, String name, String superName, String[] interfaces, Set<String> fields,
-            Set<String> staticFinals) {
-        Declared d = new Declared(Set.copyOf(fields), Set.copyOf(staticFinals), superName,
+            Set<String> staticFinals, Set<String> volatiles) {
+        Declared d = new Declared(Set.copyOf(fields), Set.copyOf(staticFinals), Set.copyOf(volatiles), superName,
                 interfaces == null ? new String[0] : interfaces);
         synchronized (this) {
             classes(loader).put(name, d);
@@ -72,7 +76,7 @@ final class StaticFinalFields {
             private void declareOnce() {
                 if (!declared) {
                     declared = true;
-                    declare(loader, name, superName, interfaces, fields, staticFinals);
+                    declare(loader, name, superName, interfaces, fields, staticFinals, volatiles);
                 }
             }
         };
@@ -83,15 +87,29 @@ final class StaticFinalFields {
         if (owner.equals(SYSTEM) && (field.equals("in") || field.equals("out") || field.equals("err"))) {
             return false;
         }
+        return holds(loader, owner, field, (d, f) -> d.staticFinals.contains(f));
+    }
+
+    /**
+     * Whether {@code owner.field}, linked by a class of {@code loader}, is known and not volatile: the JIT may then
+     * keep a value read from it in a register until something could change it.
+     */
+    boolean isPlain(ClassLoader loader, String owner, String field) {
+        return holds(loader, owner, field, (d, f) -> !d.volatiles.contains(f));
+    }
+
+    /** {@code property} of the declaration the field resolves to; false when not found or unknown. */
+    private boolean holds(ClassLoader loader, String owner, String field, BiPredicate<Declared, String> property) {
         try {
-            return resolve(loader, owner, field, 0) == Boolean.TRUE;
+            return resolve(loader, owner, field, property, 0) == Boolean.TRUE;
         } catch (RuntimeException e) {
             return false; // e.g. a security manager refusing getParent: the read keeps its hook
         }
     }
 
-    /** TRUE or FALSE where the field is declared (final or not), null where not found in this branch. */
-    private Boolean resolve(ClassLoader loader, String owner, String field, int depth) {
+    /** {@code property} where the field is declared, null where not found in this branch. */
+    private Boolean resolve(ClassLoader loader, String owner, String field, BiPredicate<Declared, String> property,
+            int depth) {
         if (owner == null || depth > MAX_DEPTH) {
             return null;
         }
@@ -100,15 +118,15 @@ final class StaticFinalFields {
             return Boolean.FALSE; // cannot tell: keep the hook, and stop looking
         }
         if (d.fields.contains(field)) {
-            return d.staticFinals.contains(field); // declared here: it hides its namesakes above
+            return property.test(d, field); // declared here: it hides its namesakes above
         }
         for (String i : d.interfaces) {
-            Boolean r = resolve(loader, i, field, depth + 1);
+            Boolean r = resolve(loader, i, field, property, depth + 1);
             if (r != null) {
                 return r;
             }
         }
-        return resolve(loader, d.superName, field, depth + 1);
+        return resolve(loader, d.superName, field, property, depth + 1);
     }
 
     /**
@@ -154,7 +172,8 @@ final class StaticFinalFields {
             Collector c = new Collector(null);
             new ClassReader(in.readAllBytes()).accept(c,
                     ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-            return new Declared(Set.copyOf(c.fields), Set.copyOf(c.staticFinals), c.superName, c.interfaces);
+            return new Declared(Set.copyOf(c.fields), Set.copyOf(c.staticFinals), Set.copyOf(c.volatiles), c.superName,
+                    c.interfaces);
         } catch (IOException | RuntimeException e) {
             return Declared.UNKNOWN; // a file we cannot read or parse: its reads keep their hooks
         }
@@ -167,6 +186,7 @@ final class StaticFinalFields {
         String[] interfaces;
         final Set<String> fields = new HashSet<>();
         final Set<String> staticFinals = new HashSet<>();
+        final Set<String> volatiles = new HashSet<>();
 
         Collector(ClassVisitor next) {
             super(Opcodes.ASM9, next);
@@ -186,6 +206,9 @@ final class StaticFinalFields {
             fields.add(name);
             if ((access & (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) == (Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) {
                 staticFinals.add(name);
+            }
+            if ((access & Opcodes.ACC_VOLATILE) != 0) {
+                volatiles.add(name);
             }
             return super.visitField(access, name, desc, signature, value);
         }

@@ -8,10 +8,10 @@ import java.net.URLClassLoader;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class StaticFinalFieldsTest {
+class DeclaredFieldsTest {
     private static final String READS = "com/numa/profiler/groundtruth/StaticReads";
-    private final StaticFinalFields fields = new StaticFinalFields();
-    private final ClassLoader app = StaticFinalFieldsTest.class.getClassLoader();
+    private final DeclaredFields fields = new DeclaredFields();
+    private final ClassLoader app = DeclaredFieldsTest.class.getClassLoader();
 
     @Test
     void classFilesReadThroughTheJdksLoadersAnswer() {
@@ -27,12 +27,26 @@ class StaticFinalFieldsTest {
     }
 
     @Test
+    void plainFieldsAreKnownAndNotVolatile() {
+        String repeated = "com/numa/profiler/groundtruth/RepeatedReads";
+        assertTrue(fields.isPlain(app, repeated, "items"));
+        assertTrue(fields.isPlain(app, repeated, "next"), "final is plain");
+        assertTrue(fields.isPlain(app, repeated, "shared"), "a static");
+        assertFalse(fields.isPlain(app, repeated, "published"), "volatile");
+        assertTrue(fields.isPlain(app, "java/util/ArrayList", "elementData"));
+        assertTrue(fields.isPlain(app, "java/util/ArrayList", "modCount"), "inherited from AbstractList");
+        assertFalse(fields.isPlain(app, "java/util/concurrent/atomic/AtomicInteger", "value"), "volatile");
+        assertFalse(fields.isPlain(app, repeated, "noSuchField"), "unknown is not plain");
+        assertFalse(fields.isPlain(app, "no/such/Class", "x"));
+    }
+
+    @Test
     void aFieldDeclaredInTheClassHidesAFinalNamesakeAbove() {
         ClassLoader own = new ClassLoader(null) {
         };
-        fields.declare(own, "p/Limits", null, new String[0], Set.of("X"), Set.of("X"));
-        fields.declare(own, "p/Shadowing", "java/lang/Object", new String[] {"p/Limits"}, Set.of("X"), Set.of());
-        fields.declare(own, "p/Plain", "java/lang/Object", new String[] {"p/Limits"}, Set.of(), Set.of());
+        fields.declare(own, "p/Limits", null, new String[0], Set.of("X"), Set.of("X"), Set.of());
+        fields.declare(own, "p/Shadowing", "java/lang/Object", new String[] {"p/Limits"}, Set.of("X"), Set.of(), Set.of());
+        fields.declare(own, "p/Plain", "java/lang/Object", new String[] {"p/Limits"}, Set.of(), Set.of(), Set.of());
         assertFalse(fields.isStaticFinal(own, "p/Shadowing", "X"), "its own non-final X is what the JVM resolves");
         assertTrue(fields.isStaticFinal(own, "p/Plain", "X"), "the interface's constant");
     }
@@ -46,7 +60,7 @@ class StaticFinalFieldsTest {
             }
         };
         assertFalse(fields.isStaticFinal(own, READS, "OWN"), "unknown to this loader: the hook stays");
-        fields.declare(own, READS, "java/lang/Object", new String[0], Set.of("OWN"), Set.of("OWN"));
+        fields.declare(own, READS, "java/lang/Object", new String[0], Set.of("OWN"), Set.of("OWN"), Set.of());
         assertTrue(fields.isStaticFinal(own, READS, "OWN"), "what its classes declared while transformed");
         assertTrue(fields.isStaticFinal(own, "java/lang/Boolean", "TRUE"), "the JDK's classes, through the boot loader");
         try (URLClassLoader child = new URLClassLoader(new URL[0], app)) {
