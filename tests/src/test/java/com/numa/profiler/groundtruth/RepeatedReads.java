@@ -94,8 +94,11 @@ public final class RepeatedReads {
     /** No hook for the 3 reads of the plain static: an invariant of the loop. */
     private static int countShared() {
         int n = 0;
-        for (int i = 0; i < 3; i++) {
-            n += shared[i] != null ? 1 : 0;
+        int i = 0;
+        while (i < 3) {
+            if (shared[i++] != null) {
+                n++;
+            }
         }
         return n;
     }
