@@ -129,7 +129,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
     }
 
     /**
-     * The instrumented class, defined by {@code loader} (which also finds the classes whose static finals it reads);
+     * The instrumented class, defined by {@code loader} (which also finds the classes whose fields it reads);
      * {@code mayAddMembers} is false when retransforming a loaded class.
      */
     byte[] rewrite(ClassLoader loader, byte[] bytes, boolean mayAddMembers) {
