@@ -196,11 +196,13 @@ class SharingDiagnosisGroundTruthTest {
         }
         assertEquals(1, m.size(), r.file("issues.csv")); // at the default threshold
         for (int k = 0; k < 3; k++) {
-            java.util.regex.Matcher waits = java.util.regex.Pattern.compile("parker-" + k + " 0 contended enters, (\\d+) waits")
-                    .matcher(m.get(0).get("threads"));
+            java.util.regex.Matcher waits = java.util.regex.Pattern.compile(
+                    "parker-" + k + " (\\d+) contended enters, (\\d+) waits").matcher(m.get(0).get("threads"));
             assertTrue(waits.find(), m.get(0).get("threads"));
+            // the program takes no monitor; the JDK's own code around a thread's start and end may (JDK 25: one)
+            assertTrue(Long.parseLong(waits.group(1)) <= 2, m.get(0).get("threads"));
             // every park is a wait, plus the tail's sleep; a sampler starved by a busy machine may still read late
-            long counted = Long.parseLong(waits.group(1));
+            long counted = Long.parseLong(waits.group(2));
             assertTrue(counted <= ParkingWorkersProgram.PARKS + 1 && counted >= ParkingWorkersProgram.PARKS / 2,
                     m.get(0).get("threads"));
         }
