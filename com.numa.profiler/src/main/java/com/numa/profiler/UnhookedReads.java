@@ -108,6 +108,7 @@ final class UnhookedReads {
         private final FieldFacts facts;
         /** Labels where another path joins: jump and switch targets, and the bounds and handlers of try blocks. */
         private final Set<LabelNode> joins = new HashSet<>();
+        /** The method's loops without a call, monitor or possibly volatile access (the others keep every read). */
         private final List<Loop> loops = new ArrayList<>();
 
         Analysis(MethodNode method, FieldFacts facts) {
@@ -137,11 +138,10 @@ final class UnhookedReads {
             int from = code.indexOf(label);
             int to = code.indexOf(jump);
             if (from <= to) {
-                Loop loop = new Loop(from, to);
-                for (int i = from; i <= to; i++) {
-                    loop.add(code.get(i), facts);
+                Loop loop = Loop.summed(code, from, to, facts);
+                if (loop != null) {
+                    loops.add(loop);
                 }
-                loops.add(loop);
             }
         }
 
@@ -170,7 +170,7 @@ final class UnhookedReads {
             int at = code.indexOf(read);
             int local = receiver(read);
             for (Loop loop : loops) {
-                if (loop.from <= at && at <= loop.to && !loop.opaque && !loop.storedFields.contains(read.name)
+                if (loop.from <= at && at <= loop.to && !loop.storedFields.contains(read.name)
                         && !loop.storedLocals.contains(local)) {
                     return true;
                 }
@@ -209,22 +209,32 @@ final class UnhookedReads {
     private static final class Loop {
         final int from;
         final int to;
-        boolean opaque;
         final Set<String> storedFields = new HashSet<>();
         final Set<Integer> storedLocals = new HashSet<>();
 
-        Loop(int from, int to) {
+        private Loop(int from, int to) {
             this.from = from;
             this.to = to;
         }
 
-        void add(AbstractInsnNode insn, FieldFacts facts) {
-            opaque |= opaque(insn, facts);
-            if (insn instanceof FieldInsnNode f && isStore(f)) {
-                storedFields.add(f.name);
-            } else if (insn instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE) {
-                storedLocals.add(v.var);
+        /**
+         * The loop over {@code code[from..to]}, or null when it is opaque: found at its first opaque instruction, so
+         * the fields named after it are not looked up (a lookup may read a class file).
+         */
+        static Loop summed(InsnList code, int from, int to, FieldFacts facts) {
+            Loop loop = new Loop(from, to);
+            for (int i = from; i <= to; i++) {
+                AbstractInsnNode insn = code.get(i);
+                if (opaque(insn, facts)) {
+                    return null;
+                }
+                if (insn instanceof FieldInsnNode f && isStore(f)) {
+                    loop.storedFields.add(f.name);
+                } else if (insn instanceof VarInsnNode v && v.getOpcode() == Opcodes.ASTORE) {
+                    loop.storedLocals.add(v.var);
+                }
             }
+            return loop;
         }
     }
 }
