@@ -158,7 +158,7 @@ public final class NumaProfiler {
         FieldReach fieldReach = new FieldReach(filter, !diagnose);
         runtime.useFieldReach(fieldReach);
         if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
-            runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 8)));
+            runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 4)));
         }
         if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
             runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));

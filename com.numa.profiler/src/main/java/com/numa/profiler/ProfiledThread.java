@@ -25,36 +25,19 @@ final class ProfiledThread {
     Class<?> wordClass;
     long wordOffset;
     /**
-     * Direct-mapped by the class's identity hash: what this thread learnt of the classes it allocated or whose header
-     * word it looked up (code that goes back and forth between types finds them here instead of in the ClassValues).
-     * Weak, so that a thread (alive or ended: its state stays in the inventory) keeps no class from unloading.
+     * Direct-mapped by the class's identity hash: the facts of the classes this thread allocated or whose header word it
+     * looked up (code that goes back and forth between types finds them here instead of in the runtime's ClassValue).
+     * Facts are weak, so that a thread (alive or ended: its state stays in the inventory) keeps no class from unloading.
      */
-    static final int CLASS_CACHE = 256;
+    static final int CLASS_CACHE = 1024;
     final ClassFacts[] classFacts = new ClassFacts[CLASS_CACHE];
 
-    /** One class's facts, each learnt when first needed: where the header word is, the instances' size. */
-    static final class ClassFacts extends java.lang.ref.WeakReference<Class<?>> {
-        static final long UNKNOWN = Long.MIN_VALUE;
-        /** Where the header word of the class's instances is (HeaderWordAccess.NONE: they have none), or UNKNOWN. */
-        long wordOffset = UNKNOWN;
-        /** The instances' size (see ObjectSizes), or UNKNOWN. */
-        long size = UNKNOWN;
-        /** Whether instances need a side-table entry when they have no header word (see FieldReach)... */
-        boolean tracked;
-        /** ...as of this FieldReach.version (0: not yet known; -1 without a FieldReach). */
-        int reachVersion;
-
-        ClassFacts(Class<?> c) {
-            super(c);
-        }
-    }
-
-    /** The facts of class {@code c}: the cached ones, or a new empty entry in their slot. */
-    ClassFacts facts(Class<?> c) {
+    /** The facts of class {@code c}: the cached ones, or the runtime's ({@code shared}), then cached in their slot. */
+    ClassFacts facts(Class<?> c, ClassValue<ClassFacts> shared) {
         int i = System.identityHashCode(c) & (CLASS_CACHE - 1);
         ClassFacts f = classFacts[i];
         if (f == null || !f.refersTo(c)) {
-            f = new ClassFacts(c);
+            f = shared.get(c);
             classFacts[i] = f;
         }
         return f;
@@ -95,6 +78,11 @@ final class ProfiledThread {
     long lastCellKey;
     int lastCell;
 
+    /**
+     * Sampled mode: which allocations are counted, one in N at a random place in each block of N (see Hooks#seed); the
+     * others are tagged but not counted.
+     */
+    final int[] allocationSampler = new int[com.numa.profiler.rt.Hooks.SAMPLER_INTS];
     long objectAllocations;
     long objectBytes;
     long arrayAllocations;

@@ -25,6 +25,8 @@ final class ProfilerRuntime implements AccessSink {
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private final HeaderWordAccess words;
+    /** What was learnt of each class met at allocation or access, shared by the threads (see ClassFacts). */
+    private final ClassValue<ClassFacts> classFacts = ClassFacts.table();
     /** Which classes' instances need a side-table entry (null: all of them). */
     private FieldReach fieldReach;
     /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
@@ -115,8 +117,8 @@ final class ProfilerRuntime implements AccessSink {
 
     /**
      * Sampled mode: arrays get their side-table entry when a sampled access first meets them, not at allocation; each
-     * thread remembers the tags of its last {@code perThread / 2} to {@code perThread} arrays (a power of two).
-     * Before {@link #install()}.
+     * thread remembers its arrays' tags in a direct-mapped table of up to {@code perThread} slots (a power of two), see
+     * DeferredTags. Before {@link #install()}.
      */
     void deferArrays(int perThread) {
         this.deferredCapacity = DeferredTags.checkedCapacity(perThread);
@@ -248,6 +250,7 @@ final class ProfilerRuntime implements AccessSink {
             }
             t.node = nodes.currentNode();
             t.nodeCountdown = nodeRefresh;
+            com.numa.profiler.rt.Hooks.seed(t.allocationSampler, 0, sampling, t.key);
             if (trace != null) {
                 trace.threadStarted(t);
             }
@@ -360,16 +363,15 @@ final class ProfilerRuntime implements AccessSink {
         FieldReach reach = fieldReach;
         int version = reach == null ? -1 : reach.version(); // before the answer: a later change makes it stale
         if (c != t.sizeClass || version != t.sizeReachVersion) {
-            ProfiledThread.ClassFacts f = t.facts(c);
-            if (f.size == ProfiledThread.ClassFacts.UNKNOWN) {
+            ClassFacts f = t.facts(c, classFacts);
+            if (f.size == ClassFacts.UNKNOWN) {
                 f.size = sizes.sizeOf(o);
             }
-            if (f.reachVersion != version) {
-                f.tracked = reach == null || reach.fieldsReachable(c);
-                f.reachVersion = version;
+            if (!f.reachKnown(version)) {
+                f.reach(version, reach == null || reach.fieldsReachable(c));
             }
             t.size = f.size;
-            t.sizeTracked = f.tracked;
+            t.sizeTracked = f.tracked();
             t.sizeClass = c;
             t.sizeReachVersion = version;
         }
@@ -384,8 +386,8 @@ final class ProfilerRuntime implements AccessSink {
         }
         // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes, an interpreter's
         // many node classes) finds the offset in the thread's class facts before the ClassValue
-        ProfiledThread.ClassFacts f = t.facts(c);
-        if (f.wordOffset == ProfiledThread.ClassFacts.UNKNOWN) {
+        ClassFacts f = t.facts(c, classFacts);
+        if (f.wordOffset == ClassFacts.UNKNOWN) {
             f.wordOffset = words.offset(c);
         }
         t.wordClass = c;
@@ -633,17 +635,18 @@ final class ProfilerRuntime implements AccessSink {
                 sideTable.putNew(o, word); // a new object: the table cannot know it yet
             }
         }
-        if (counting) {
-            long bytes = array ? sizes.sizeOf(o) : allocatedClass(t, o).size;
+        long weight = counting ? allocationWeight(t) : 0;
+        if (weight > 0) {
+            long bytes = (array ? sizes.sizeOf(o) : allocatedClass(t, o).size) * weight;
             if (array) {
-                t.arrayAllocations++;
+                t.arrayAllocations += weight;
                 t.arrayBytes += bytes;
             } else {
-                t.objectAllocations++;
+                t.objectAllocations += weight;
                 t.objectBytes += bytes;
             }
             SiteCounters s = t.site(siteId);
-            s.allocations++;
+            s.allocations += weight;
             s.allocatedBytes += bytes;
         }
         if (array && o instanceof Object[] outer && outer.getClass().getComponentType().isArray()) {
@@ -653,6 +656,18 @@ final class ProfilerRuntime implements AccessSink {
                 }
             }
         }
+    }
+
+    /**
+     * How many allocations this one stands for in the counts: each one without sampling; with sampling, N for the one
+     * in N that is counted and 0 for the others (they are tagged all the same), as the accesses are. The sharing
+     * diagnosis counts every allocation: it divides a site's bytes by its allocations.
+     */
+    private long allocationWeight(ProfiledThread t) {
+        if (sampling == 1 || sharing != null) {
+            return 1;
+        }
+        return com.numa.profiler.rt.Hooks.sampledStep(t.allocationSampler, 0, sampling) ? sampling : 0;
     }
 
     TraceRecorder trace() {

@@ -5,39 +5,90 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-/** The sampled mode's memory of array tags: found by identity hash and length, forgotten only a generation later. */
+/**
+ * The sampled mode's memory of array tags: found by identity hash and length; a newer tag takes the slot of an older
+ * one; the table grows with what its thread puts, within its capacity and the budget.
+ */
 class DeferredTagsTest {
+    /** The first table's slots: 256. */
+    private static final int FIRST_MASK = 255;
+
+    /** {@code count} hashes in distinct slots of the first table. */
+    private static List<Integer> hashesInDistinctSlots(int count) {
+        List<Integer> hashes = new ArrayList<>();
+        Set<Integer> taken = new HashSet<>();
+        for (int h = 1; hashes.size() < count; h++) {
+            if (taken.add(DeferredTags.slot(h * 7919, FIRST_MASK))) {
+                hashes.add(h * 7919);
+            }
+        }
+        return hashes;
+    }
+
     @Test
-    void findsWhatWasPutByHashAndLengthAcrossGrowth() {
+    void findsWhatWasPutByHashAndLength() {
         DeferredTags d = new DeferredTags(1 << 12, new DeferredTags.Budget(1 << 20));
-        for (int i = 1; i <= 1000; i++) {
-            d.put(i * 7919, i % 5, 1000L + i);
+        List<Integer> hashes = hashesInDistinctSlots(200);
+        for (int i = 0; i < hashes.size(); i++) {
+            d.put(hashes.get(i), i % 5, 1000L + i);
         }
-        assertEquals(1000, d.size());
-        for (int i = 1; i <= 1000; i++) {
-            assertEquals(1000L + i, d.find(i * 7919, i % 5), "array " + i);
+        assertEquals(200, d.size());
+        for (int i = 0; i < hashes.size(); i++) {
+            assertEquals(1000L + i, d.find(hashes.get(i), i % 5), "array " + i);
         }
-        assertEquals(0, d.find(7919, 4), "same hash, other length: another array");
+        assertEquals(0, d.find(hashes.get(4), 3), "same hash, other length: another array");
         assertEquals(0, d.find(12345678, 0));
         assertEquals(0, d.dropped());
     }
 
     @Test
-    void keepsTheLastHalfCapacityToCapacityTagsAndCountsWhatItDrops() {
-        int capacity = 64; // a generation holds 32 tags
+    void aNewerTagTakesTheSlotOfAnOlderOne() {
+        DeferredTags d = new DeferredTags(1 << 12, new DeferredTags.Budget(1 << 20));
+        int older = 1;
+        int newer = 2;
+        while (DeferredTags.slot(newer, FIRST_MASK) != DeferredTags.slot(older, FIRST_MASK)) {
+            newer++;
+        }
+        d.put(older, 8, 11);
+        d.put(newer, 8, 22);
+        assertEquals(0, d.find(older, 8), "replaced: its array will count as of unknown owner");
+        assertEquals(22, d.find(newer, 8));
+        assertEquals(1, d.size());
+        assertEquals(1, d.dropped());
+    }
+
+    @Test
+    void theTableGrowsWithWhatItsThreadPutsAndKeepsMostRecentTags() {
+        int capacity = 1 << 10;
         DeferredTags d = new DeferredTags(capacity, new DeferredTags.Budget(1 << 20));
-        for (int i = 1; i <= 100; i++) {
-            d.put(i, 1, i);
+        SplittableRandom random = new SplittableRandom(7);
+        int[] hashes = new int[5000];
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = random.nextInt() & 0x7FFFFFFF;
+            d.put(hashes[i], 1, i + 1);
         }
-        // generations: 1-32 (dropped), 33-64 (dropped), 65-96 (old), 97-100 (young)
-        assertEquals(64, d.dropped());
-        assertEquals(36, d.size());
-        for (int i = 1; i <= 100; i++) {
-            assertEquals(i > 64 ? i : 0, d.find(i, 1), "tag " + i);
+        assertEquals(capacity, d.capacity(), "grown 256 -> 512 -> 1024 and no further");
+        assertEquals(hashes.length, d.find(hashes[hashes.length - 1], 1), "the newest tag is held");
+        int recent = 0;
+        for (int i = hashes.length - 256; i < hashes.length; i++) {
+            recent += d.find(hashes[i], 1) == i + 1 ? 1 : 0;
         }
+        // a tag put W tags ago is held with probability exp(-W / 1024): 88 % of the last 256 on average
+        assertTrue(recent > 200, recent + " of the last 256 tags held");
+        int old = 0;
+        for (int i = 0; i < 1000; i++) {
+            old += d.find(hashes[i], 1) == i + 1 ? 1 : 0;
+        }
+        assertTrue(old < 60, old + " of the first 1000 tags held: 4,000 newer ones went through 1024 slots");
+        assertEquals(hashes.length, d.size() + d.dropped());
     }
 
     @Test
@@ -46,18 +97,17 @@ class DeferredTagsTest {
     }
 
     @Test
-    void aSpentBudgetStopsGrowthAndTheTagsRecycleInPlace() {
+    void aSpentBudgetStopsGrowth() {
         DeferredTags.Budget budget = new DeferredTags.Budget(1024);
-        DeferredTags d = new DeferredTags(1 << 16, budget); // first generation: 256 slots
+        DeferredTags d = new DeferredTags(1 << 16, budget); // first table: 256 slots
         for (int i = 1; i <= 10_000; i++) {
             d.put(i, 1, i);
         }
-        // 256 -> 512 -> 1024 slots takes 768 of the budget's 1024; a second 1024-slot generation no longer fits
+        // 256 -> 512 -> 1024 slots takes the budget's 1024; a table of 2048 no longer fits
+        assertEquals(1024, d.capacity());
         assertEquals(0, budget.free(), "the budget is spent, never overdrawn");
-        assertTrue(d.size() <= 512, "one generation of 1024 slots, half full at most: " + d.size());
-        assertEquals(10_000, d.dropped() + d.size());
         assertEquals(10_000, d.find(10_000, 1), "the newest tag is remembered");
-        assertEquals(10_000, d.release());
+        assertEquals(10_000, d.release(), "every tag put is forgotten with the table");
         assertEquals(1024, budget.free(), "release gives every slot back");
     }
 

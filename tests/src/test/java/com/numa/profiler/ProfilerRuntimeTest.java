@@ -152,30 +152,35 @@ class ProfilerRuntimeTest {
     }
 
     /**
-     * The thread's class facts are direct-mapped, so classes share slots: more classes than slots (array classes of
-     * several element types and dimensions) each get their own facts back, whatever went through their slot before.
+     * The thread's cache of class facts is direct-mapped, so classes share slots: more classes than slots (array classes
+     * of several element types and dimensions) each get their own facts back, whatever went through their slot before,
+     * and what one thread learnt of a class the others find (the facts are the runtime's, per class).
      */
     @Test
-    void classFactsStayRightWhenClassesShareASlot() {
+    void classFactsStayRightWhenClassesShareASlot() throws Exception {
         java.util.List<Class<?>> classes = new java.util.ArrayList<>();
-        for (Class<?> base : java.util.List.of(int.class, long.class, Object.class, String.class)) {
+        for (Class<?> base : java.util.List.of(int.class, long.class, byte.class, char.class, Object.class, String.class,
+                Integer.class, Long.class)) {
             Class<?> c = base;
-            for (int d = 0; d < ProfiledThread.CLASS_CACHE / 3; d++) {
+            for (int d = 0; d < ProfiledThread.CLASS_CACHE / 6; d++) { // at most 255 dimensions
                 c = c.arrayType();
                 classes.add(c);
             }
         }
         assertTrue(classes.size() > ProfiledThread.CLASS_CACHE, "more classes than slots: some share one");
+        ClassValue<ClassFacts> shared = ClassFacts.table();
         ProfiledThread t = new ProfiledThread(1, Thread.currentThread(), 1);
+        for (int i = 0; i < classes.size(); i++) {
+            ClassFacts f = t.facts(classes.get(i), shared);
+            assertTrue(f.refersTo(classes.get(i)));
+            assertEquals(ClassFacts.UNKNOWN, f.size, "nothing was learnt of this class yet");
+            f.size = i;
+            assertEquals(i, t.facts(classes.get(i), shared).size, "the slot keeps the facts of the class last seen");
+        }
+        ProfiledThread other = new ProfiledThread(2, Thread.currentThread(), 1);
         for (int round = 0; round < 2; round++) {
             for (int i = 0; i < classes.size(); i++) {
-                ProfiledThread.ClassFacts f = t.facts(classes.get(i));
-                assertTrue(f.refersTo(classes.get(i)));
-                if (f.size != ProfiledThread.ClassFacts.UNKNOWN) {
-                    assertEquals(i, f.size, "facts of another class");
-                }
-                f.size = i;
-                assertEquals(i, t.facts(classes.get(i)).size, "the slot keeps the facts of the class last seen");
+                assertEquals(i, (round == 0 ? t : other).facts(classes.get(i), shared).size, "facts of another class");
             }
         }
     }
@@ -277,8 +282,8 @@ class ProfilerRuntimeTest {
 
     /**
      * Sampled mode with deferred array tags: an array enters the side table at its first sampled access, with the tag its
-     * allocator deferred (owner = allocator, its site and node), whichever thread meets it first; allocations are counted
-     * exactly (not sampled), and an array nobody tagged counts as of unknown owner.
+     * allocator deferred (owner = allocator, its site and node), whichever thread meets it first; every array is tagged
+     * while one allocation in N is counted (weighing N), and an array nobody tagged counts as of unknown owner.
      */
     @Test
     void deferredArrayTagsGiveTheAllocatorAsOwnerAtTheFirstSampledAccess() throws Exception {
@@ -288,17 +293,27 @@ class ProfilerRuntimeTest {
         Object[] shared = new Object[8];
         Object[] big = new Object[1024]; // 16 chunks of 64 references
         Object[][] dead = new Object[200][];
+        // a newer tag replaces an older one in its slot (DeferredTags is direct-mapped): the arrays that die are picked
+        // outside the slots of shared and big in the thread's first table (256 slots, the 202 tags do not grow it)
+        java.util.Set<Integer> kept = java.util.Set.of(DeferredTags.slot(System.identityHashCode(shared), 255),
+                DeferredTags.slot(System.identityHashCode(big), 255));
+        for (int i = 0; i < dead.length; ) {
+            Object[] candidate = new Object[1];
+            if (!kept.contains(DeferredTags.slot(System.identityHashCode(candidate), 255))) {
+                dead[i++] = candidate;
+            }
+        }
         Object[] untagged = new Object[3]; // made by code the profiler does not see
         on("alloc@0", () -> {
             rt.allocated(shared, 7);
             rt.allocated(big, 8);
-            for (int i = 0; i < dead.length; i++) {
-                dead[i] = new Object[1];
-                rt.allocated(dead[i], 9);
+            for (Object[] d : dead) {
+                rt.allocated(d, 9);
             }
         });
         assertEquals(0, rt.sideTable().size(), "no array entered the side table at allocation");
-        assertEquals(202, rt.inventory().snapshot()[0].arrayAllocations, "every allocation counted, unscaled");
+        long counted = rt.inventory().snapshot()[0].arrayAllocations;
+        assertTrue(counted == 200 || counted == 204, "one allocation in each block of 4 counted, weighing 4: " + counted);
         on("reader@1", () -> {
             int countdown = com.numa.profiler.rt.Hooks.countdown();
             // one access in each block of 4 is sampled, each weighs 4; the blocks follow the loops

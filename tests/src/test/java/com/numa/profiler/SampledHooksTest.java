@@ -96,4 +96,30 @@ class SampledHooksTest {
         }
         assertEquals(n, places.size(), "over 300 blocks every place of 7 was drawn: " + places);
     }
+
+    /** A countdown kept outside the threads' slots (one thread's allocation counts) follows the same rule. */
+    @Test
+    void aCountdownKeptElsewhereSamplesOneStepPerBlockToo() {
+        int n = 5;
+        int blocks = 200;
+        int[] state = new int[Hooks.SAMPLER_INTS + 2];
+        Hooks.seed(state, 2, n, 42); // anywhere in an array: at offset 2
+        TreeSet<Integer> places = new TreeSet<>();
+        int sampled = 0;
+        for (int step = 0; step < n * blocks; step++) {
+            if (Hooks.sampledStep(state, 2, n)) {
+                assertEquals(sampled, step / n, "sample " + sampled + " at step " + step + " lies in its own block");
+                sampled++;
+                places.add(step % n);
+            }
+        }
+        assertEquals(blocks, sampled);
+        assertEquals(0, state[0] | state[1], "nothing outside the countdown's ints is touched");
+        assertEquals(n, places.size(), "every place of 5 was drawn: " + places);
+        int[] every = new int[Hooks.SAMPLER_INTS];
+        Hooks.seed(every, 0, 1, 0);
+        for (int step = 0; step < 10; step++) {
+            assertTrue(Hooks.sampledStep(every, 0, 1), "N = 1 samples every step");
+        }
+    }
 }

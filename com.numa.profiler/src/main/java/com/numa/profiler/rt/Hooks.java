@@ -30,6 +30,8 @@ public final class Hooks {
     private static final int BLOCK_TAIL = 1;
     /** Int in a slot: the thread's xorshift state that picks the sampled access of each block (never 0). */
     private static final int RANDOM = 2;
+    /** Ints of a countdown kept elsewhere (see {@link #seed}): the countdown, its block tail, its random state. */
+    public static final int SAMPLER_INTS = 3;
     private static final int[] COUNTDOWN = new int[SLOTS * SLOT_STRIDE];
 
     private static volatile AccessSink sink;
@@ -61,11 +63,34 @@ public final class Hooks {
     public static void setSampling(int n) {
         int each = Math.max(1, n);
         for (int s = 0; s < COUNTDOWN.length; s += SLOT_STRIDE) {
-            COUNTDOWN[s] = 0; // the first access of the first block is sampled ...
-            COUNTDOWN[s + BLOCK_TAIL] = each - 1; // ... and the rest of that block follows
-            COUNTDOWN[s + RANDOM] = 0x9E3779B9 + s; // a different sequence per slot
+            seed(COUNTDOWN, s, each, s); // a different sequence per slot
         }
         sampling = each;
+    }
+
+    /**
+     * Starts the countdown kept at {@code state[at]} (its block tail and random state in the two ints after it, as in a
+     * thread's slot): the first step of the first block is sampled and the rest of that block follows; {@code salt}
+     * picks the random sequence.
+     */
+    public static void seed(int[] state, int at, int n, int salt) {
+        state[at] = 0;
+        state[at + BLOCK_TAIL] = n - 1;
+        state[at + RANDOM] = 0x9E3779B9 + salt;
+    }
+
+    /**
+     * One step of a countdown kept elsewhere than in the threads' slots, laid out as {@link #seed} made it (one
+     * thread's allocation counts): true for the step sampled in each block of {@code n} consecutive steps.
+     */
+    public static boolean sampledStep(int[] state, int at, int n) {
+        int c = state[at];
+        if (c > 1) {
+            state[at] = c - 1;
+            return false;
+        }
+        state[at] = restart(state, at, n);
+        return true;
     }
 
     @OutOfLine
@@ -163,18 +188,21 @@ public final class Hooks {
      * (1..N), so each block of N accesses has exactly one sample. Only an expired countdown gets here.
      */
     private static int restart(int s) {
-        int n = sampling;
+        return restart(COUNTDOWN, s, sampling);
+    }
+
+    private static int restart(int[] state, int at, int n) {
         if (n == 1) {
             return 1;
         }
-        int x = COUNTDOWN[s + RANDOM];
+        int x = state[at + RANDOM];
         x ^= x << 13;
         x ^= x >>> 17;
         x ^= x << 5;
-        COUNTDOWN[s + RANDOM] = x;
+        state[at + RANDOM] = x;
         int place = 1 + (int) (((x & 0xFFFF_FFFFL) * n) >>> 32);
-        int tail = COUNTDOWN[s + BLOCK_TAIL];
-        COUNTDOWN[s + BLOCK_TAIL] = n - place;
+        int tail = state[at + BLOCK_TAIL];
+        state[at + BLOCK_TAIL] = n - place;
         return tail + place;
     }
 
