@@ -5,14 +5,37 @@ package com.numa.profiler;
  * we do not see). Keys are never reused, so a key in an owner word always names the same thread, alive or not.
  */
 final class ThreadInventory {
+    /** States looked at per registration for a thread that has ended (see {@link #sweep}). */
+    static final int SWEEP_STEPS = 2;
     private ProfiledThread[] threads = new ProfiledThread[64];
     private int next = 1;
+    /** The key the sweep looks at next. */
+    private int sweepAt = 1;
 
     /** Registers {@code t}; the thread's facts are read outside the lock, so no class loading ever waits for it. */
     ProfiledThread register(Thread t, long javaId) {
         ProfiledThread p = new ProfiledThread(nextKey(), t, javaId);
         store(p);
+        sweep();
         return p;
+    }
+
+    /**
+     * Looks at the next {@link #SWEEP_STEPS} states in key order, round and round, and releases the caches of those
+     * whose thread has ended: each registration pays a constant, and among K states an ended thread's caches go within
+     * K / SWEEP_STEPS registrations, so a program that starts thread after thread keeps the caches of about as many
+     * threads as it runs at once, plus that lag.
+     */
+    private synchronized void sweep() {
+        for (int i = 0; i < SWEEP_STEPS; i++) {
+            if (sweepAt >= next || sweepAt >= threads.length) {
+                sweepAt = 1;
+            }
+            ProfiledThread p = threads[sweepAt++];
+            if (p != null) {
+                p.releaseCachesIfEnded();
+            }
+        }
     }
 
     private synchronized int nextKey() {

@@ -281,6 +281,66 @@ class ProfilerRuntimeTest {
     }
 
     /**
+     * The inventory keeps every thread's state for the reports; once a thread has ended, the registrations that follow
+     * release its caches (two states looked at per registration) and keep its counters, so the report is the same. A
+     * thread still alive keeps its caches and goes on counting with them.
+     */
+    @Test
+    void endedThreadsGiveUpTheirCachesAsLaterThreadsRegister() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
+        Tagged shared = new Tagged();
+        Object[] array = new Object[2];
+        java.util.concurrent.CountDownLatch counted = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread alive = new Thread(() -> {
+            rt.allocated(shared, 1);
+            rt.allocated(array, 2);
+            rt.write(shared);
+            counted.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            rt.write(shared); // after the others' sweeps: its caches are still there
+            rt.readArray(array, 1);
+        }, "alive@0");
+        alive.start();
+        counted.await();
+        int shortLived = 3;
+        for (int k = 0; k < shortLived; k++) {
+            on("short-lived-" + k + "@0", () -> {
+                rt.write(shared);
+                rt.readArray(array, 0);
+            });
+        }
+        for (int k = 0; k < 3; k++) {
+            on("later-" + k + "@1", () -> rt.read(shared));
+        }
+        ProfiledThread[] all = rt.inventory().snapshot();
+        assertEquals(1 + shortLived + 3, all.length);
+        for (int k = 1; k <= shortLived; k++) {
+            ProfiledThread t = all[k];
+            assertTrue(t.ended, t.name + " ended and was swept");
+            assertEquals(null, t.classFacts, t.name + ": class cache released");
+            assertEquals(null, t.entries, t.name + ": entry cache released");
+            assertEquals(1, t.writes, t.name + ": its counters stay for the report");
+            assertEquals(1, t.sideTableAccesses, t.name);
+        }
+        assertFalse(all[0].ended, "the live thread is not swept");
+        assertTrue(all[0].classFacts != null && all[0].entries != null);
+        release.countDown();
+        alive.join();
+        ProfiledThread a = rt.inventory().snapshot()[0];
+        assertEquals(2, a.writes);
+        assertEquals(1, a.sideTableAccesses);
+        assertEquals(0, a.unknownOwnerReads, "the array is found with its owner through the kept caches");
+        String summary = ReportWriter.stderrSummary(new ProfileReport(rt.inventory().snapshot(), new SiteRegistry()), 5,
+                false);
+        assertTrue(summary.contains("12 accesses"), summary); // every thread counted, ended or not
+    }
+
+    /**
      * Sampled mode with deferred array tags: an array enters the side table at its first sampled access, with the tag its
      * allocator deferred (owner = allocator, its site and node), whichever thread meets it first; every array is tagged
      * while one allocation in N is counted (weighing N), and an array nobody tagged counts as of unknown owner.
