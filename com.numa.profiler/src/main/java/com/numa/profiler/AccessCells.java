@@ -153,7 +153,7 @@ final class AccessCells {
         long unknownWrites = 0;
         long remote = 0;
         long sideTable = 0;
-        long[] byOwner = new long[16];
+        java.util.TreeMap<Integer, Long> byOwner = new java.util.TreeMap<>();
         SiteCounters[] sites = new SiteCounters[t.sites.length];
         for (int j = 0; j < cells.length; j += 2) {
             long key = cells[j];
@@ -172,10 +172,7 @@ final class AccessCells {
                 sideTable += n;
             }
             int owner = owner(key);
-            if (owner >= byOwner.length) {
-                byOwner = java.util.Arrays.copyOf(byOwner, Math.max(owner + 1, byOwner.length * 2));
-            }
-            byOwner[owner] += n;
+            byOwner.merge(owner, n, Long::sum);
             if (owner == 0) {
                 if (write) {
                     unknownWrites += n;
@@ -228,7 +225,7 @@ final class AccessCells {
         t.unknownOwnerWrites = unknownWrites;
         t.predictedRemote = remote;
         t.sideTableAccesses = sideTable;
-        t.byOwner = byOwner;
+        t.byOwner = OwnerCounts.of(byOwner);
         SiteCounters[] mine = t.sites;
         for (int id = 0; id < mine.length; id++) {
             SiteCounters c = mine[id];

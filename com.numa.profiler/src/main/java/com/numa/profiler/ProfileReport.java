@@ -14,7 +14,7 @@ final class ProfileReport {
     /** Thread pairs listed per site and type in {@code sharing_threads}. */
     static final int TOP_PAIRS = 3;
 
-    record ThreadRow(ProfiledThread thread, long[] byOwner) {
+    record ThreadRow(ProfiledThread thread, OwnerCounts byOwner) {
     }
 
     /** {@code pairs}: shared accesses per unordered pair of thread keys ({@link #pair}), both directions added. */
@@ -53,14 +53,9 @@ final class ProfileReport {
         for (ProfiledThread t : inventory) {
             labels.put(t.key, names.get(t.name) > 1 ? t.name + "#" + t.key : t.name);
             maxKey = Math.max(maxKey, t.key);
-            long[] row = t.byOwner.clone();
+            OwnerCounts row = t.byOwner;
             threads.add(new ThreadRow(t, row));
-            for (int k = row.length - 1; k > 0; k--) {
-                if (row[k] != 0) {
-                    maxKey = Math.max(maxKey, k);
-                    break;
-                }
-            }
+            maxKey = Math.max(maxKey, row.maxKey());
             reads += t.reads;
             writes += t.writes;
             sharedReads += t.sharedReads;

@@ -100,8 +100,8 @@ final class ProfiledThread {
     long unknownOwnerWrites;
     long predictedRemote;
     long sideTableAccesses;
-    /** Accesses by this thread to objects owned by thread key i (index 0 = unknown owner). */
-    long[] byOwner = new long[16];
+    /** Accesses by this thread per owner thread key (0 = unknown owner). */
+    OwnerCounts byOwner = OwnerCounts.NONE;
     SiteCounters[] sites = new SiteCounters[64];
 
     /**

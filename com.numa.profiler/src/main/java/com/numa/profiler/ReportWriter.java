@@ -53,21 +53,60 @@ final class ReportWriter {
                 });
     }
 
-    /** Rows: accessing thread; columns: owning thread key (owner_0 = unknown owner), as Maxine printed it. */
+    /**
+     * Owner columns the matrix holds at most. Up to this many thread keys it is whole, as Maxine printed it; beyond (a
+     * program that starts thread after thread) a whole matrix grows as the square of the threads (5,000 threads made
+     * 50 MB, 20,000 could not be written before the exit deadline), so it keeps {@code owner_0}, the owners with the
+     * most accesses and an {@code owner_other} column, and only the threads that made accesses.
+     */
+    static final int MATRIX_OWNERS = 256;
+
+    /** Rows: accessing thread; columns: owning thread key (owner_0 = unknown owner), see {@link #MATRIX_OWNERS}. */
     static String matrix(ProfileReport r) {
+        boolean whole = r.maxOwnerKey < MATRIX_OWNERS;
+        int[] owners = whole ? java.util.stream.IntStream.rangeClosed(0, r.maxOwnerKey).toArray()
+                : busiestOwners(r, MATRIX_OWNERS - 1);
         List<String> header = new ArrayList<>(List.of("accessor_key", "accessor_name"));
-        for (int k = 0; k <= r.maxOwnerKey; k++) {
+        for (int k : owners) {
             header.add("owner_" + k);
+        }
+        if (!whole) {
+            header.add("owner_other");
         }
         return CsvTables.table(header, out -> {
             for (ProfileReport.ThreadRow row : r.threads) {
+                OwnerCounts byOwner = row.byOwner();
+                long rest = byOwner.total();
+                if (!whole && rest == 0) {
+                    continue;
+                }
                 List<Object> record = new ArrayList<>(Arrays.asList(row.thread().key, row.thread().name));
-                for (int k = 0; k <= r.maxOwnerKey; k++) {
-                    record.add(k < row.byOwner().length ? row.byOwner()[k] : 0);
+                for (int k : owners) {
+                    long n = byOwner.get(k);
+                    record.add(n);
+                    rest -= n;
+                }
+                if (!whole) {
+                    record.add(rest);
                 }
                 out.printRecord(record);
             }
         });
+    }
+
+    /** Key 0 (unknown owner) and the {@code limit} other owners with the most accesses, in key order. */
+    private static int[] busiestOwners(ProfileReport r, int limit) {
+        long[] total = new long[r.maxOwnerKey + 1];
+        for (ProfileReport.ThreadRow row : r.threads) {
+            OwnerCounts byOwner = row.byOwner();
+            for (int i = 0; i < byOwner.size(); i++) {
+                total[byOwner.key(i)] += byOwner.count(i);
+            }
+        }
+        return java.util.stream.IntStream.concat(java.util.stream.IntStream.of(0),
+                java.util.stream.IntStream.rangeClosed(1, r.maxOwnerKey).filter(k -> total[k] > 0).boxed()
+                        .sorted((a, b) -> Long.compare(total[b], total[a])).limit(limit).mapToInt(Integer::intValue)
+                        .sorted()).toArray();
     }
 
     private static final List<String> COUNT_COLUMNS = List.of("allocations", "allocated_bytes", "reads", "writes",

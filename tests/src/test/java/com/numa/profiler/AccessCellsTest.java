@@ -181,8 +181,10 @@ class AccessCellsTest {
             assertEquals(model.unknownWrites, p.unknownOwnerWrites);
             assertEquals(model.remote, p.predictedRemote);
             assertEquals(model.sideTable, p.sideTableAccesses);
-            for (int owner = 0; owner < p.byOwner.length; owner++) {
-                assertEquals(model.byOwner.getOrDefault(owner, 0L), p.byOwner[owner], "owner " + owner);
+            assertEquals(model.byOwner.size(), p.byOwner.size(), "owners met");
+            for (int i = 0; i < p.byOwner.size(); i++) {
+                int owner = p.byOwner.key(i);
+                assertEquals(model.byOwner.getOrDefault(owner, 0L), p.byOwner.count(i), "owner " + owner);
             }
             for (int id = 0; id < p.sites.length; id++) {
                 SiteCounters c = p.sites[id];
@@ -216,7 +218,7 @@ class AccessCellsTest {
         ProfiledThread again = rt.inventory().snapshot()[0];
         assertEquals(10, again.reads, "a second snapshot derives the same counts");
         assertEquals(10, again.site(3).reads);
-        assertEquals(10, again.byOwner[again.key]);
+        assertEquals(10, again.byOwner.get(again.key));
         assertEquals(1, again.site(3).allocations, "the allocation counts stay the thread's own");
     }
 

@@ -97,13 +97,13 @@ class ProfilerRuntimeTest {
         assertEquals(20, reader.sharedReads);
         assertEquals(20, reader.predictedRemote, "home node 0, reader on node 1");
         assertEquals(10, reader.sideTableAccesses);
-        assertEquals(20, r.threads.get(1).byOwner()[1], "all owned by the allocating thread, key 1");
+        assertEquals(20, r.threads.get(1).byOwner().get(1), "all owned by the allocating thread, key 1");
         ProfiledThread writer = r.threads.get(2).thread();
         assertEquals(1, writer.sharedWrites);
         ProfiledThread late = r.threads.get(3).thread();
         assertEquals(1, late.sharedReads, "after writer@1's write, the owner is writer@1");
         assertEquals(0, late.predictedRemote, "the home node stays node 0");
-        assertEquals(1, r.threads.get(3).byOwner()[3], "owner key 3 = writer@1");
+        assertEquals(1, r.threads.get(3).byOwner().get(3), "owner key 3 = writer@1");
         assertEquals(1, r.threads.get(0).thread().objectAllocations);
         assertEquals(1, r.threads.get(0).thread().arrayAllocations);
         assertEquals(32, r.threads.get(0).thread().arrayBytes, "16-byte header + 3 x 4-byte references");
@@ -247,7 +247,7 @@ class ProfilerRuntimeTest {
         assertEquals(100, t.unknownOwnerWrites);
         assertEquals(220, t.sideTableAccesses);
         assertEquals(10, t.site(4).reads, "the tagged array keeps its owner and site");
-        assertEquals(210, t.byOwner[0]);
+        assertEquals(210, t.byOwner.get(0));
     }
 
     /**
@@ -394,7 +394,7 @@ class ProfilerRuntimeTest {
         ProfiledThread reader = rt.inventory().snapshot()[1];
         assertEquals(24, reader.reads);
         assertEquals(20, reader.sharedReads, "the tagged arrays are owned by their allocator, not by the reader");
-        assertEquals(20, reader.byOwner[1], "owner key 1 = alloc@0");
+        assertEquals(20, reader.byOwner.get(1), "owner key 1 = alloc@0");
         assertEquals(20, reader.predictedRemote, "home node 0 from the deferred tag, reader on node 1");
         assertEquals(4, reader.unknownOwnerReads, "the untagged array");
         SiteCounters site7 = reader.site(7);
@@ -446,15 +446,15 @@ class ProfilerRuntimeTest {
         // 1024 references in 256-byte chunks: 16 chunks of 64 elements, all owned by the allocator (key 1) at first
         assertEquals(8, chunked[1].sharedWrites, "w0 takes chunks 0-7 from the allocator, one shared write each");
         assertEquals(8, chunked[2].sharedWrites, "w1 takes chunks 8-15 from the allocator, one shared write each");
-        assertEquals(0, chunked[2].byOwner[2], "w1 never touches a chunk w0 owns");
+        assertEquals(0, chunked[2].byOwner.get(2), "w1 never touches a chunk w0 owns");
         assertEquals(2, chunked[3].reads);
-        assertEquals(1, chunked[3].byOwner[2], "element 10 was written last by w0");
-        assertEquals(1, chunked[3].byOwner[3], "element 1000 was written last by w1");
+        assertEquals(1, chunked[3].byOwner.get(2), "element 10 was written last by w0");
+        assertEquals(1, chunked[3].byOwner.get(3), "element 1000 was written last by w1");
         ProfiledThread[] whole = halves(0);
         assertEquals(1, whole[1].sharedWrites);
         assertEquals(1, whole[2].sharedWrites, "one word: w1's first store takes the whole array from w0");
-        assertEquals(1, whole[2].byOwner[2]);
-        assertEquals(2, whole[3].byOwner[3], "one word: every element reads as w1's");
+        assertEquals(1, whole[2].byOwner.get(2));
+        assertEquals(2, whole[3].byOwner.get(3), "one word: every element reads as w1's");
     }
 
     @Test
@@ -486,6 +486,54 @@ class ProfilerRuntimeTest {
         assertTrue(matrix.contains("\n2,b@0,0,3,0\n"), matrix);
         String summary = ReportWriter.stderrSummary(r, 5, false);
         assertTrue(summary.contains("shared reads 66.67%, shared writes 33.33%"), summary);
+    }
+
+    /**
+     * Past {@link ReportWriter#MATRIX_OWNERS} thread keys the access matrix stops growing as the square of the threads:
+     * owner_0, the owners with the most accesses and owner_other, and only the threads that made accesses, each row
+     * still summing to the thread's accesses.
+     */
+    @Test
+    void theAccessMatrixOfThreadAfterThreadKeepsTheBusiestOwners() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
+        Tagged hub = new Tagged();
+        on("hub@0", () -> rt.allocated(hub, 1));
+        int threads = ReportWriter.MATRIX_OWNERS + 44;
+        for (int k = 0; k < threads; k++) {
+            int reads = k % 3 + 1;
+            on("t-" + k + "@0", () -> {
+                Tagged own = new Tagged();
+                rt.allocated(own, 2);
+                rt.write(own);
+                for (int i = 0; i < reads; i++) {
+                    rt.read(hub);
+                }
+            });
+        }
+        ProfileReport report = new ProfileReport(rt.inventory().snapshot(), new SiteRegistry());
+        String[] lines = ReportWriter.matrix(report).split("\r?\n");
+        String[] header = lines[0].split(",");
+        assertEquals(2 + ReportWriter.MATRIX_OWNERS + 1, header.length, lines[0]);
+        assertEquals("owner_0", header[2]);
+        assertEquals("owner_1", header[3], "the hub, owner of the most accessed object");
+        assertEquals("owner_other", header[header.length - 1]);
+        assertEquals(threads, lines.length - 1, "one row per thread that made accesses (not the hub)");
+        java.util.Map<String, Long> accesses = new java.util.HashMap<>();
+        for (ProfiledThread t : rt.inventory().threads()) {
+            accesses.put(Integer.toString(t.key), t.accesses());
+        }
+        long other = 0;
+        for (int i = 1; i < lines.length; i++) {
+            String[] cells = lines[i].split(",");
+            long sum = 0;
+            for (int c = 2; c < cells.length; c++) {
+                sum += Long.parseLong(cells[c]);
+            }
+            assertEquals(accesses.get(cells[0]), sum, lines[i]);
+            other += Long.parseLong(cells[cells.length - 1]);
+        }
+        assertEquals(threads - (ReportWriter.MATRIX_OWNERS - 2), other,
+                "the writes to their own objects of the threads past the busiest owners");
     }
 
     /**
