@@ -304,7 +304,8 @@ public final class NumaProfiler {
         }
         if (!flags.get(ProfilerFlags.QUIET)) {
             PrintStream err = System.err;
-            err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1));
+            err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1,
+                    runtime.allocationsSampled()));
             SharingDiagnosis.Report d = lastDiagnosis;
             if (d != null) {
                 err.print(d.stderr(Math.min(10, flags.get(ProfilerFlags.TOP))));

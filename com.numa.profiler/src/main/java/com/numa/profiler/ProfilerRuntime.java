@@ -162,6 +162,11 @@ final class ProfilerRuntime implements AccessSink {
         return sampling;
     }
 
+    /** Whether allocation counts are sampled and scaled, as {@link #allocationWeight} counts them. */
+    boolean allocationsSampled() {
+        return sampling > 1 && sharing == null;
+    }
+
     boolean failed() {
         return failed;
     }
@@ -664,7 +669,7 @@ final class ProfilerRuntime implements AccessSink {
      * diagnosis counts every allocation: it divides a site's bytes by its allocations.
      */
     private long allocationWeight(ProfiledThread t) {
-        if (sampling == 1 || sharing != null) {
+        if (!allocationsSampled()) {
             return 1;
         }
         return com.numa.profiler.rt.Hooks.sampledStep(t.allocationSampler, 0, sampling) ? sampling : 0;

@@ -179,15 +179,19 @@ final class ReportWriter {
     }
 
     /** The exit summary for stderr: the Table 4 figures and the top shared sites. */
-    static String stderrSummary(ProfileReport r, int topSites, boolean sampled) {
+    /**
+     * The summary printed at exit; {@code sampled}: the accesses were sampled and scaled, {@code allocationsSampled}:
+     * so were the allocation counts (sampled mode without the diagnosis, which counts every allocation).
+     */
+    static String stderrSummary(ProfileReport r, int topSites, boolean sampled, boolean allocationsSampled) {
         long acc = r.accesses();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
                 "numa: NUMAProfiler: %d accesses%s: shared reads %.2f%%, shared writes %.2f%%, unknown owner %.2f%%, "
-                        + "predicted remote %.2f%%, via side table %.2f%%; %d objects, %d arrays allocated%n",
+                        + "predicted remote %.2f%%, via side table %.2f%%; %d objects, %d arrays allocated%s%n",
                 acc, sampled ? " (sampled, scaled)" : "", ProfileReport.pct(r.sharedReads, acc),
                 ProfileReport.pct(r.sharedWrites, acc), ProfileReport.pct(r.unknownOwner, acc),
                 ProfileReport.pct(r.predictedRemote, acc), ProfileReport.pct(r.sideTableAccesses, acc),
-                r.objectAllocations, r.arrayAllocations));
+                r.objectAllocations, r.arrayAllocations, allocationsSampled ? " (sampled, scaled)" : ""));
         for (ProfileReport.SiteRow row : r.topSharedSites(topSites)) {
             String pairs = r.topPairs(row.pairs(), 1);
             sb.append(String.format(Locale.ROOT, "numa: NUMAProfiler:   %-60s %-30s shared reads %d, shared writes %d%s%s%n",

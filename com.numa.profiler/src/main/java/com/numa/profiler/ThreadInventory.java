@@ -9,31 +9,43 @@ final class ThreadInventory {
     static final int SWEEP_STEPS = 2;
     private ProfiledThread[] threads = new ProfiledThread[64];
     private int next = 1;
-    /** The key the sweep looks at next. */
-    private int sweepAt = 1;
+    /** The states whose caches are still held (their thread alive, or ended and not swept yet), in no order. */
+    private ProfiledThread[] holding = new ProfiledThread[16];
+    private int holdingCount;
+    /** Where the sweep looks next in {@link #holding}. */
+    private int sweepAt;
 
     /** Registers {@code t}; the thread's facts are read outside the lock, so no class loading ever waits for it. */
     ProfiledThread register(Thread t, long javaId) {
         ProfiledThread p = new ProfiledThread(nextKey(), t, javaId);
         store(p);
-        sweep();
+        sweep(p);
         return p;
     }
 
     /**
-     * Looks at the next {@link #SWEEP_STEPS} states in key order, round and round, and releases the caches of those
-     * whose thread has ended: each registration pays a constant, and among K states an ended thread's caches go within
-     * K / SWEEP_STEPS registrations, so a program that starts thread after thread keeps the caches of about as many
-     * threads as it runs at once, plus that lag.
+     * Adds {@code p} to the states holding caches, then looks at the next {@link #SWEEP_STEPS} of them, round and
+     * round, and releases the caches of those whose thread has ended, which leave the list. Each registration pays a
+     * constant, and the sweep goes twice as fast as threads register, so the states still holding caches are about the
+     * threads alive at once plus as many ended ones: a program that starts thread after thread keeps a handful.
      */
-    private synchronized void sweep() {
-        for (int i = 0; i < SWEEP_STEPS; i++) {
-            if (sweepAt >= next || sweepAt >= threads.length) {
-                sweepAt = 1;
+    private synchronized void sweep(ProfiledThread p) {
+        if (holdingCount == holding.length) {
+            // No java.util here: this runs inside the first hook of a thread, and java.util may be instrumented.
+            ProfiledThread[] n = new ProfiledThread[holding.length * 2];
+            System.arraycopy(holding, 0, n, 0, holdingCount);
+            holding = n;
+        }
+        holding[holdingCount++] = p;
+        for (int i = 0; i < SWEEP_STEPS && holdingCount > 0; i++) {
+            if (sweepAt >= holdingCount) {
+                sweepAt = 0;
             }
-            ProfiledThread p = threads[sweepAt++];
-            if (p != null) {
-                p.releaseCachesIfEnded();
+            if (holding[sweepAt].releaseCachesIfEnded()) {
+                holding[sweepAt] = holding[--holdingCount];
+                holding[holdingCount] = null;
+            } else {
+                sweepAt++;
             }
         }
     }

@@ -27,7 +27,7 @@ class ProfileReportTest {
         assertTrue(rows.get(1).contains("app.Shared"), "the shared site comes first: " + sites);
         assertTrue(rows.get(2).contains("1000029"), "then by total accesses: " + sites);
         assertEquals(21, rows.size(), "header + top 20");
-        String summary = ReportWriter.stderrSummary(r, 10, false);
+        String summary = ReportWriter.stderrSummary(r, 10, false, false);
         assertTrue(summary.contains("app.Shared.run"), summary);
         assertTrue(new ReportWriter(null, 20).types(r).lines().skip(1).findFirst().orElseThrow().startsWith("app.SharedBox"));
     }
@@ -64,7 +64,7 @@ class ProfileReportTest {
         assertTrue(rows.get(1).matches(".*,false,[^,;]+#1<->[^,;]+#2:45"), rows.get(1));
         assertTrue(rows.get(2).contains(",true,"), rows.get(2));
         assertTrue(rows.get(3).endsWith(",false,"), rows.get(3));
-        String summary = ReportWriter.stderrSummary(r, 10, false);
+        String summary = ReportWriter.stderrSummary(r, 10, false, false);
         assertTrue(summary.lines().anyMatch(l -> l.contains("app.Colour.<statics>") && l.contains("(read-only)")), summary);
         assertTrue(summary.lines().anyMatch(l -> l.contains("app.Main.main:7") && !l.contains("(read-only)")
                 && l.contains("most between")), summary);

@@ -336,7 +336,7 @@ class ProfilerRuntimeTest {
         assertEquals(1, a.sideTableAccesses);
         assertEquals(0, a.unknownOwnerReads, "the array is found with its owner through the kept caches");
         String summary = ReportWriter.stderrSummary(new ProfileReport(rt.inventory().snapshot(), new SiteRegistry()), 5,
-                false);
+                false, rt.allocationsSampled());
         assertTrue(summary.contains("12 accesses"), summary); // every thread counted, ended or not
     }
 
@@ -484,8 +484,30 @@ class ProfilerRuntimeTest {
         String matrix = Files.readString(dir.resolve("access_matrix.csv"));
         assertTrue(matrix.startsWith("accessor_key,accessor_name,owner_0,owner_1,owner_2\n"), matrix);
         assertTrue(matrix.contains("\n2,b@0,0,3,0\n"), matrix);
-        String summary = ReportWriter.stderrSummary(r, 5, false);
+        String summary = ReportWriter.stderrSummary(r, 5, false, false);
         assertTrue(summary.contains("shared reads 66.67%, shared writes 33.33%"), summary);
+    }
+
+    /**
+     * The summary says which totals are estimates: in sampled mode the allocation counts too (one allocation in N is
+     * counted, weighing N); without sampling (or under the diagnosis, which counts every allocation) they are exact.
+     */
+    @Test
+    void theSummarySaysWhenAllocationCountsAreSampled() throws Exception {
+        ProfilerRuntime exact = runtime(Owner.LAST_WRITER, 1);
+        ProfilerRuntime sampled = runtime(Owner.LAST_WRITER, 4);
+        assertFalse(exact.allocationsSampled());
+        assertTrue(sampled.allocationsSampled());
+        on("t@0", () -> {
+            for (int i = 0; i < 8; i++) {
+                sampled.allocated(new Tagged(), 1);
+            }
+        });
+        ProfileReport r = new ProfileReport(sampled.inventory().snapshot(), new SiteRegistry());
+        assertEquals(8, r.objectAllocations, "two of the eight counted, weighing four");
+        String summary = ReportWriter.stderrSummary(r, 5, true, sampled.allocationsSampled());
+        assertTrue(summary.contains("8 objects, 0 arrays allocated (sampled, scaled)"), summary);
+        assertFalse(ReportWriter.stderrSummary(r, 5, true, false).contains("allocated (sampled"));
     }
 
     /**
