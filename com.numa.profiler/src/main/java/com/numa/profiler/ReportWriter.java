@@ -178,10 +178,10 @@ final class ReportWriter {
         return JsonFiles.rounded(ProfileReport.pct(part, whole), 4);
     }
 
-    /** The exit summary for stderr: the Table 4 figures and the top shared sites. */
     /**
-     * The summary printed at exit; {@code sampled}: the accesses were sampled and scaled, {@code allocationsSampled}:
-     * so were the allocation counts (sampled mode without the diagnosis, which counts every allocation).
+     * The exit summary for stderr: the Table 4 figures and the top shared sites. {@code sampled}: the accesses were
+     * sampled and scaled; {@code allocationsSampled}: so were the allocation counts (sampled mode without the
+     * diagnosis, which counts every allocation).
      */
     static String stderrSummary(ProfileReport r, int topSites, boolean sampled, boolean allocationsSampled) {
         long acc = r.accesses();

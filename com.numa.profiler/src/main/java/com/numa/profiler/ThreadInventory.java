@@ -31,10 +31,7 @@ final class ThreadInventory {
      */
     private synchronized void sweep(ProfiledThread p) {
         if (holdingCount == holding.length) {
-            // No java.util here: this runs inside the first hook of a thread, and java.util may be instrumented.
-            ProfiledThread[] n = new ProfiledThread[holding.length * 2];
-            System.arraycopy(holding, 0, n, 0, holdingCount);
-            holding = n;
+            holding = grown(holding, holding.length * 2);
         }
         holding[holdingCount++] = p;
         for (int i = 0; i < SWEEP_STEPS && holdingCount > 0; i++) {
@@ -57,14 +54,21 @@ final class ThreadInventory {
     private synchronized void store(ProfiledThread p) {
         int key = p.key;
         if (key >= threads.length) {
-            // No java.util here: this runs inside the first hook of a thread, and java.util may be instrumented.
-            ProfiledThread[] n = new ProfiledThread[Math.max(key + 1, threads.length * 2)];
-            System.arraycopy(threads, 0, n, 0, threads.length);
-            threads = n;
+            threads = grown(threads, Math.max(key + 1, threads.length * 2));
         }
         if (threads[key] == null) {
             threads[key] = p;
         }
+    }
+
+    /**
+     * {@code a} copied into an array of {@code length}. No java.util (Arrays.copyOf) here: this runs inside the first
+     * hook of a thread, and java.util may be instrumented.
+     */
+    private static ProfiledThread[] grown(ProfiledThread[] a, int length) {
+        ProfiledThread[] n = new ProfiledThread[length];
+        System.arraycopy(a, 0, n, 0, a.length);
+        return n;
     }
 
     /** All threads seen so far, in key order, with their access counters derived from their cells (for reports). */
