@@ -157,7 +157,8 @@ final class ProfiledThread {
 
     /**
      * Once the thread has ended, drops what only its own hooks use (the class and entry caches, ~5 KB of the ~6.5 KB a
-     * state holds) and keeps the counters the reports read: the inventory keeps every thread's state, and a program that
+     * state holds; in sampled mode its deferred tags too, 4 KB and up, which the runtime stops searching once the thread
+     * has ended) and keeps the counters the reports read: the inventory keeps every thread's state, and a program that
      * starts thread after thread would otherwise keep the caches of all of them. Safe from another thread: an ended
      * thread runs no hook again. Returns whether it released them now.
      */
@@ -172,6 +173,7 @@ final class ProfiledThread {
         previousEntry = null;
         wordClass = null;
         sizeClass = null;
+        deferredTags = null;
         ended = true;
         return true;
     }

@@ -252,7 +252,7 @@ class ProfilerRuntimeTest {
 
     /**
      * Deferred tags follow the live threads: once a thread has ended, the next thread to register drops its tags (their
-     * slots go back to the budget), so a program that starts thread after thread neither grows the search nor the
+     * slots go back to the budget) and the sweep of ended states lets go of the table itself, so a program that starts thread after thread neither grows the search nor the
      * memory; an array of the ended thread first met afterwards counts as of unknown owner, and the drop is counted.
      */
     @Test
@@ -278,6 +278,11 @@ class ProfilerRuntimeTest {
         ProfiledThread reader = rt.inventory().snapshot()[made.length];
         assertEquals(1, reader.unknownOwnerReads, "the first thread's array: its tag went with its thread");
         assertEquals(1, reader.sharedReads, "the last thread's tag is still searchable until another registers");
+        ProfiledThread[] all = rt.inventory().snapshot();
+        for (int k = 0; k < 3; k++) {
+            assertTrue(all[k].ended, all[k].name + " ended and was swept");
+            assertEquals(null, all[k].deferredTags, all[k].name + ": its state keeps no table the runtime has dropped");
+        }
     }
 
     /**

@@ -97,6 +97,38 @@ class SampledHooksTest {
         assertEquals(n, places.size(), "over 300 blocks every place of 7 was drawn: " + places);
     }
 
+    /**
+     * Thread after thread, each making fewer steps than N: the first block's sampled step is drawn like the others, so
+     * the scaled count (N per sampled step) estimates the real total. With the first step always sampled, 2,000 threads
+     * of 10 steps at 1/64 counted 128,000 for 20,000.
+     */
+    @Test
+    void shortCountdownsSeededOneAfterAnotherEstimateTheirTotal() {
+        int n = 64;
+        int threads = 2_000;
+        int steps = 10;
+        long sampled = 0;
+        TreeSet<Integer> firstPlaces = new TreeSet<>();
+        for (int key = 1; key <= threads; key++) {
+            int[] state = new int[Hooks.SAMPLER_INTS];
+            Hooks.seed(state, 0, n, key);
+            for (int step = 0; step < n; step++) {
+                if (Hooks.sampledStep(state, 0, n)) {
+                    firstPlaces.add(step);
+                    if (step < steps) {
+                        sampled++;
+                    }
+                    break;
+                }
+            }
+        }
+        long estimate = sampled * n;
+        long real = (long) threads * steps;
+        // sampled is binomial(2000, 10/64): mean 312.5, sd 16.2; +-25 % is more than 4.8 sd either side
+        assertTrue(Math.abs(estimate - real) < real / 4, "estimate " + estimate + " for " + real);
+        assertTrue(firstPlaces.size() > n / 2, "the first block's sample falls anywhere in it: " + firstPlaces);
+    }
+
     /** A countdown kept outside the threads' slots (one thread's allocation counts) follows the same rule. */
     @Test
     void aCountdownKeptElsewhereSamplesOneStepPerBlockToo() {

@@ -70,13 +70,15 @@ public final class Hooks {
 
     /**
      * Starts the countdown kept at {@code state[at]} (its block tail and random state in the two ints after it, as in a
-     * thread's slot): the first step of the first block is sampled and the rest of that block follows; {@code salt}
-     * picks the random sequence.
+     * thread's slot): the first block's sampled step is drawn like every later block's, so a run of L < N steps is
+     * counted (as N) with probability L/N, not always; {@code salt} picks the random sequence.
      */
     public static void seed(int[] state, int at, int n, int salt) {
-        state[at] = 0;
-        state[at + BLOCK_TAIL] = n - 1;
-        state[at + RANDOM] = 0x9E3779B9 + salt;
+        int x = (salt + 1) * 0x9E3779B9; // spread neighbouring salts (thread keys) over the high bits that pick places
+        x ^= x >>> 15;
+        state[at + RANDOM] = x == 0 ? 1 : x;
+        state[at + BLOCK_TAIL] = 0;
+        state[at] = restart(state, at, n);
     }
 
     /**
