@@ -119,7 +119,7 @@ public final class NumaProfiler {
         String traceFile = flags.get(ProfilerFlags.TRACE).trim();
         ReferenceFields tracedFields = traceFile.isEmpty() ? null : new ReferenceFields();
         TraceRecorder trace = tracedFields == null ? null : TraceRecorder.open(Path.of(traceFile),
-                flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), tracedFields, sizes, log);
+                flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), tracedFields, log);
         if (trace == null) {
             tracedFields = null; // the file cannot be written: classes are instrumented as without the flag
         }

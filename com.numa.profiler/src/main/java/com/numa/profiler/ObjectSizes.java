@@ -5,32 +5,23 @@ import java.lang.reflect.Array;
 
 /**
  * Shallow sizes for the allocation byte counts: arrays from their length (16-byte header, 8-byte alignment, as with
- * compressed oops), instances once per class through {@link Instrumentation#getObjectSize} and then cached.
+ * compressed oops), instances through {@link Instrumentation#getObjectSize}. Instance sizes are measured, not cached:
+ * the runtime keeps one per class in its class facts ({@code ClassFacts.size}) and asks here once.
  */
 final class ObjectSizes {
     private final Instrumentation inst;
-    /** One slot per class (ClassValue, so the cache never keeps a class from unloading); -1 until measured. */
-    private final ClassValue<long[]> instanceSize = new ClassValue<>() {
-        @Override
-        protected long[] computeValue(Class<?> type) {
-            return new long[] {-1};
-        }
-    };
 
     ObjectSizes(Instrumentation inst) {
         this.inst = inst;
     }
 
-    long sizeOf(Object o) {
-        Class<?> c = o.getClass();
-        if (c.isArray()) {
-            return arraySize(c.getComponentType(), Array.getLength(o));
-        }
-        long[] slot = instanceSize.get(c);
-        if (slot[0] < 0) {
-            slot[0] = inst != null ? inst.getObjectSize(o) : 16;
-        }
-        return slot[0];
+    /** The size of instance {@code o} (not an array); 16 without an Instrumentation (tests). */
+    long instanceSize(Object o) {
+        return inst != null ? inst.getObjectSize(o) : 16;
+    }
+
+    static long arraySize(Object array) {
+        return arraySize(array.getClass().getComponentType(), Array.getLength(array));
     }
 
     static long arraySize(Class<?> component, int length) {

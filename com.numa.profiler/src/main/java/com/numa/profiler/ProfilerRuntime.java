@@ -370,7 +370,7 @@ final class ProfilerRuntime implements AccessSink {
         if (c != t.sizeClass || version != t.sizeReachVersion) {
             ClassFacts f = t.facts(c, classFacts);
             if (f.size == ClassFacts.UNKNOWN) {
-                f.size = sizes.sizeOf(o);
+                f.size = sizes.instanceSize(o);
             }
             if (!f.reachKnown(version)) {
                 f.reach(version, reach == null || reach.fieldsReachable(c));
@@ -615,7 +615,7 @@ final class ProfilerRuntime implements AccessSink {
             }
             tag(t, o, siteId, node(t), com.numa.profiler.rt.Hooks.isActive());
             if (trace != null) {
-                trace.allocated(t, o, siteId);
+                trace.allocated(t, o, siteId, shallowSize(t, o));
             }
         } catch (Throwable e) {
             failed(e);
@@ -642,7 +642,7 @@ final class ProfilerRuntime implements AccessSink {
         }
         long weight = counting ? allocationWeight(t) : 0;
         if (weight > 0) {
-            long bytes = (array ? sizes.sizeOf(o) : allocatedClass(t, o).size) * weight;
+            long bytes = shallowSize(t, o) * weight;
             if (array) {
                 t.arrayAllocations += weight;
                 t.arrayBytes += bytes;
@@ -661,6 +661,11 @@ final class ProfilerRuntime implements AccessSink {
                 }
             }
         }
+    }
+
+    /** The size of new object {@code o}: an array's from its length, an instance's from its class's facts. */
+    private long shallowSize(ProfiledThread t, Object o) {
+        return o.getClass().isArray() ? ObjectSizes.arraySize(o) : allocatedClass(t, o).size;
     }
 
     /**

@@ -37,7 +37,6 @@ final class TraceRecorder {
     private final Path target;
     private final SideTable ids;
     private final ReferenceFields fields;
-    private final ObjectSizes sizes;
     private final NumaLog log;
     private final FileChannel channel;
     private final TraceWriter writer;
@@ -49,13 +48,12 @@ final class TraceRecorder {
     private long untracedTargets;
     private long untracedStores;
 
-    private TraceRecorder(Path target, FileChannel channel, SideTable ids, ReferenceFields fields, ObjectSizes sizes,
-            NumaLog log) throws IOException {
+    private TraceRecorder(Path target, FileChannel channel, SideTable ids, ReferenceFields fields, NumaLog log)
+            throws IOException {
         this.target = target;
         this.channel = channel;
         this.ids = ids;
         this.fields = fields;
-        this.sizes = sizes;
         this.log = log;
         this.writer = new TraceWriter(new OutputStream() { // the channel stays open until finish() copies it
             @Override
@@ -77,7 +75,7 @@ final class TraceRecorder {
      * A recorder writing to {@code file}, or null (after one message) when it cannot be created there; the
      * application and the profiler run on either way.
      */
-    static TraceRecorder open(Path file, int capacity, ReferenceFields fields, ObjectSizes sizes, NumaLog log) {
+    static TraceRecorder open(Path file, int capacity, ReferenceFields fields, NumaLog log) {
         Path target = file.toAbsolutePath();
         FileChannel ch = null;
         try {
@@ -85,7 +83,7 @@ final class TraceRecorder {
             Path draft = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".partial");
             ch = FileChannel.open(draft, StandardOpenOption.READ, StandardOpenOption.WRITE);
             Files.delete(draft); // the open channel keeps the data; nothing is left if the JVM is killed
-            return new TraceRecorder(target, ch, new SideTable(capacity, 0, true), fields, sizes, log);
+            return new TraceRecorder(target, ch, new SideTable(capacity, 0, true), fields, log);
         } catch (IOException | RuntimeException e) {
             closeQuietly(ch);
             log.once("trace", "cannot record the trace to " + target + " (" + e
@@ -163,7 +161,8 @@ final class TraceRecorder {
         }
     }
 
-    void allocated(ProfiledThread t, Object o, int siteId) {
+    /** A new object of {@code bytes} (its shallow size, which the runtime knows per class). */
+    void allocated(ProfiledThread t, Object o, int siteId, long bytes) {
         if (!on) {
             return;
         }
@@ -176,7 +175,7 @@ final class TraceRecorder {
                 return; // the id table is full: the object stays untraced (counted by the table)
             }
             int slots = fields.slots(o);
-            long payload = Math.max(0, sizes.sizeOf(o) - HEADER_BYTES - 8L * slots);
+            long payload = Math.max(0, bytes - HEADER_BYTES - 8L * slots);
             synchronized (this) {
                 if (!on) {
                     return;
@@ -189,7 +188,7 @@ final class TraceRecorder {
                 if (o instanceof Object[] outer && outer.getClass().getComponentType().isArray()) {
                     for (int i = 0; i < outer.length; i++) { // MULTIANEWARRAY: the JVM stored the inner arrays
                         if (outer[i] != null) {
-                            allocated(t, outer[i], siteId);
+                            allocated(t, outer[i], siteId, ObjectSizes.arraySize(outer[i]));
                             store(t, id, i, outer[i]);
                         }
                     }
