@@ -252,8 +252,9 @@ class ProfilerRuntimeTest {
 
     /**
      * Deferred tags follow the live threads: once a thread has ended, the next thread to register drops its tags (their
-     * slots go back to the budget) and the sweep of ended states lets go of the table itself, so a program that starts thread after thread neither grows the search nor the
-     * memory; an array of the ended thread first met afterwards counts as of unknown owner, and the drop is counted.
+     * slots go back to the budget) and the sweep of ended states lets go of the table itself, so a program that starts
+     * thread after thread neither grows the search nor the memory; an array of the ended thread first met afterwards
+     * counts as of unknown owner, and the drop is counted.
      */
     @Test
     void endedThreadsDeferredTagsAreDroppedWhenTheNextThreadRegisters() throws Exception {
