@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.profiler.rt.Hooks;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -7,8 +8,27 @@ import org.objectweb.asm.Opcodes;
 /**
  * Tags every allocation with its site (class, method, line): Hooks.allocated(obj, site) right after arrays are made
  * and right after a NEW'd object's constructor returns (an uninitialised object may not be passed to a method).
+ * Primitive arrays whose elements no hook accesses are only counted, by a hook that takes their length, not the array.
  */
 final class AllocationSiteTagger extends MethodVisitor {
+    /** What a primitive array's allocation gets. */
+    enum PrimitiveArrays {
+        /** Tagged like every object: its elements' accesses are hooked (all accesses), or a trace records it. */
+        TAGGED,
+        /** Counted, each one (Hooks.primitiveArrayMade): nothing will look its owner up. */
+        COUNTED,
+        /** Counted one in N, inline (Hooks.primitiveArrayMadeSampled). */
+        SAMPLED;
+
+        static PrimitiveArrays of(boolean allAccesses, boolean traced, boolean sampled) {
+            return allAccesses || traced ? TAGGED : sampled ? SAMPLED : COUNTED;
+        }
+    }
+
+    /** Bytes of a NEWARRAY operand's elements (T_BOOLEAN = 4 ... T_LONG = 11). */
+    private static final int[] ELEMENT_BYTES = {0, 0, 0, 0, 1, 2, 4, 8, 1, 2, 4, 8};
+    private static final String[] ELEMENT_DESC = {null, null, null, null, "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+    private final PrimitiveArrays primitiveArrays;
     private final String className;
     private final String methodName;
     private final SiteRegistry registry;
@@ -16,8 +36,10 @@ final class AllocationSiteTagger extends MethodVisitor {
     private final java.util.ArrayDeque<String> newTypes = new java.util.ArrayDeque<>();
     private int line;
 
-    AllocationSiteTagger(MethodVisitor next, String className, String methodName, SiteRegistry registry) {
+    AllocationSiteTagger(MethodVisitor next, String className, String methodName, SiteRegistry registry,
+            PrimitiveArrays primitiveArrays) {
         super(Opcodes.ASM9, next);
+        this.primitiveArrays = primitiveArrays;
         this.className = className;
         this.methodName = methodName;
         this.registry = registry;
@@ -56,8 +78,18 @@ final class AllocationSiteTagger extends MethodVisitor {
         pairing.onOther(false);
         super.visitIntInsn(opcode, operand);
         if (opcode == Opcodes.NEWARRAY) {
-            String[] desc = {null, null, null, null, "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
-            tag(SiteRegistry.javaType(desc[operand]), true);
+            String type = SiteRegistry.javaType(ELEMENT_DESC[operand]);
+            if (primitiveArrays == PrimitiveArrays.TAGGED) {
+                tag(type, true);
+            } else { // [array] -> [array array] -> [array length] -> hook(length, siteAndScale) -> [array]
+                int site = registry.addSite(className, methodName, line, type, true);
+                super.visitInsn(Opcodes.DUP);
+                super.visitInsn(Opcodes.ARRAYLENGTH);
+                super.visitLdcInsn(Hooks.siteAndScale(site, ELEMENT_BYTES[operand]));
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS,
+                        primitiveArrays == PrimitiveArrays.SAMPLED ? "primitiveArrayMadeSampled" : "primitiveArrayMade",
+                        "(II)V", false);
+            }
         }
     }
 

@@ -32,7 +32,7 @@ final class AllocationStacks {
         walker.walk(this::callers);
     }
 
-    /** Skips the profiler's frames (up to the hook) and the allocating method, then names up to {@code callers} frames. */
+    /** Skips the profiler's frames (up to the hooks) and the allocating method, then names up to {@code callers} frames. */
     private String callers(java.util.stream.Stream<StackWalker.StackFrame> frames) {
         Iterator<StackWalker.StackFrame> it = frames.iterator();
         boolean hookSeen = false;
@@ -41,8 +41,8 @@ final class AllocationStacks {
         int named = 0;
         while (it.hasNext() && named < callers) {
             StackWalker.StackFrame f = it.next();
-            if (!hookSeen) {
-                hookSeen = f.getClassName().equals(HOOKS);
+            if (f.getClassName().equals(HOOKS) || !hookSeen) { // a sampled hook's own slow path is a frame more
+                hookSeen |= f.getClassName().equals(HOOKS);
                 continue;
             }
             if (!allocatingMethodSeen) {

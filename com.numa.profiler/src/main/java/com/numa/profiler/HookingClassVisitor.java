@@ -85,7 +85,8 @@ final class HookingClassVisitor extends ClassVisitor {
         if (tracedFields != null) {
             mv = new ReferenceStoreTracer(mv, name, tracedFields);
         }
-        mv = new AllocationSiteTagger(mv, className, name, registry);
+        mv = new AllocationSiteTagger(mv, className, name, registry,
+                AllocationSiteTagger.PrimitiveArrays.of(allAccesses, tracedFields != null, sampled));
         // The method is buffered, so that the reads that get no hook are known before its hooks are inserted, and in
         // sampled mode whether it pays for the countdown local; then it is replayed into one chain or another.
         MethodVisitor tagged = mv;

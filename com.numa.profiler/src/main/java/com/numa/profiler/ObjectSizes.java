@@ -25,7 +25,12 @@ final class ObjectSizes {
     }
 
     static long arraySize(Class<?> component, int length) {
-        long raw = 16L + (long) elementBytes(component) * length;
+        return arraySize(elementBytes(component), length);
+    }
+
+    /** An array of {@code length} elements of {@code elementBytes} each. */
+    static long arraySize(int elementBytes, int length) {
+        long raw = 16L + (long) elementBytes * length;
         return (raw + 7) & ~7L;
     }
 

@@ -642,17 +642,7 @@ final class ProfilerRuntime implements AccessSink {
         }
         long weight = counting ? allocationWeight(t) : 0;
         if (weight > 0) {
-            long bytes = shallowSize(t, o) * weight;
-            if (array) {
-                t.arrayAllocations += weight;
-                t.arrayBytes += bytes;
-            } else {
-                t.objectAllocations += weight;
-                t.objectBytes += bytes;
-            }
-            SiteCounters s = t.site(siteId);
-            s.allocations += weight;
-            s.allocatedBytes += bytes;
+            countAllocation(t, siteId, array, weight, shallowSize(t, o) * weight);
         }
         if (array && o instanceof Object[] outer && outer.getClass().getComponentType().isArray()) {
             for (Object inner : outer) { // MULTIANEWARRAY: the inner arrays come from the same site
@@ -660,6 +650,47 @@ final class ProfilerRuntime implements AccessSink {
                     tag(t, inner, siteId, node, counting);
                 }
             }
+        }
+    }
+
+    /** {@code weight} allocations of {@code bytes} in all, made by {@code t} at {@code siteId}. */
+    private static void countAllocation(ProfiledThread t, int siteId, boolean array, long weight, long bytes) {
+        if (array) {
+            t.arrayAllocations += weight;
+            t.arrayBytes += bytes;
+        } else {
+            t.objectAllocations += weight;
+            t.objectBytes += bytes;
+        }
+        SiteCounters s = t.site(siteId);
+        s.allocations += weight;
+        s.allocatedBytes += bytes;
+    }
+
+    /**
+     * A primitive array that no hook will ever access (see Hooks#primitiveArrayMade): counted while profiling is on,
+     * as {@code weight} allocations; it needs no tag.
+     */
+    @Override
+    public void primitiveArrayMade(int length, int siteAndScale, int weight) {
+        if (!com.numa.profiler.rt.Hooks.isActive()) {
+            return;
+        }
+        ProfiledThread t = enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            int siteId = siteAndScale >>> 2;
+            if (stacks != null) {
+                siteId = stacks.siteFor(siteId);
+            }
+            long bytes = ObjectSizes.arraySize(1 << (siteAndScale & 3), length);
+            countAllocation(t, siteId, true, weight, bytes * weight);
+        } catch (Throwable e) {
+            failed(e);
+        } finally {
+            t.busy = false;
         }
     }
 

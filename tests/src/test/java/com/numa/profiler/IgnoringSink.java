@@ -11,6 +11,7 @@ class IgnoringSink implements AccessSink {
     @Override public void readStatic(int id) { }
     @Override public void writeStatic(int id) { }
     @Override public void allocated(Object o, int site) { }
+    @Override public void primitiveArrayMade(int length, int siteAndScale, int weight) { }
     @Override public void explicitGc() { }
     @Override public void controlPoint(int id) { }
 }

@@ -145,6 +145,20 @@ class NumaProfilerGroundTruthTest {
                     && Math.abs(fromB - SiteStacksProgram.FROM_B) <= 2 * (sampling - 1), fromA + " " + fromB + "\n"
                     + two.file("sites.csv"));
             assertEquals(0, fromA % sampling, "each counted allocation weighs N");
+            // the primitive arrays: counted by their own countdown, without a tag, sized by their length
+            Map<String, Long> arrays = new java.util.TreeMap<>();
+            for (Map<String, String> row : two.csv("sites.csv")) {
+                if ("long[]".equals(row.get("type")) && "numbers".equals(row.get("method"))) {
+                    arrays.put(row.get("stack").replaceAll(":[0-9]+$", ""), num(row, "allocations"));
+                    assertEquals(num(row, "allocations") * (16 + 8 * SiteStacksProgram.LONGS), num(row, "allocated_bytes"),
+                            two.file("sites.csv"));
+                }
+            }
+            long arraysFromA = arrays.getOrDefault(GT + "SiteStacksProgram.numbersFromA", 0L);
+            long arraysFromB = arrays.getOrDefault(GT + "SiteStacksProgram.numbersFromB", 0L);
+            assertTrue(Math.abs(arraysFromA - SiteStacksProgram.FROM_A) <= 2 * (sampling - 1)
+                    && Math.abs(arraysFromB - SiteStacksProgram.FROM_B) <= 2 * (sampling - 1), arrays + "\n"
+                    + two.file("sites.csv"));
         }
         ProfiledJvm.Result three = run("stacks-3", List.of("-XX:NUMAProfilerSiteDepth=3"), "SiteStacksProgram");
         for (Map<String, String> row : three.csv("sites.csv")) {

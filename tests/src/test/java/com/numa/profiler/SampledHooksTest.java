@@ -72,6 +72,22 @@ class SampledHooksTest {
     }
 
     @Test
+    void primitiveArraysMadeAreCountedOneInEachBlockWeighingN() {
+        TransformerTest.CountingSink sink = new TransformerTest.CountingSink();
+        Hooks.install(sink);
+        Hooks.setSampling(7);
+        for (int r = 0; r < 1000; r++) {
+            Hooks.primitiveArrayMadeSampled(3, Hooks.siteAndScale(42, 8));
+            Hooks.readInSlot(FORK); // the accesses' countdown is another one: it does not take the arrays' steps
+        }
+        // 1000 arrays: 142 or 143 whole or partial blocks of 7, each sampled once and weighing 7
+        assertTrue(sink.primitiveArrays.get() == 142 * 7 || sink.primitiveArrays.get() == 143 * 7,
+                "arrays: " + sink.primitiveArrays.get());
+        assertEquals(sink.primitiveArrays.get() * 3 * 8, sink.primitiveArrayBytes.get());
+        assertTrue(sink.reads.get() == 142 || sink.reads.get() == 143, "reads: " + sink.reads.get());
+    }
+
+    @Test
     void everyBlockOfNHasExactlyOneSampleAtPlacesThatVary() {
         int n = 7;
         int blocks = 300;

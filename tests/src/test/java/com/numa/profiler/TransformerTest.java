@@ -30,6 +30,9 @@ class TransformerTest {
         final AtomicInteger staticReads = new AtomicInteger();
         final AtomicInteger staticWrites = new AtomicInteger();
         final AtomicInteger allocations = new AtomicInteger();
+        /** Primitive arrays only counted (not tagged), weighed; and their bytes, weighed. */
+        final AtomicInteger primitiveArrays = new AtomicInteger();
+        final AtomicInteger primitiveArrayBytes = new AtomicInteger();
 
         @Override public void read(Object o) { reads.incrementAndGet(); fieldReads.incrementAndGet(); }
         @Override public void write(Object o) { writes.incrementAndGet(); }
@@ -38,6 +41,10 @@ class TransformerTest {
         @Override public void readStatic(int id) { staticReads.incrementAndGet(); }
         @Override public void writeStatic(int id) { staticWrites.incrementAndGet(); }
         @Override public void allocated(Object o, int site) { allocations.incrementAndGet(); }
+        @Override public void primitiveArrayMade(int length, int siteAndScale, int weight) {
+            primitiveArrays.addAndGet(weight);
+            primitiveArrayBytes.addAndGet(weight * length << (siteAndScale & 3));
+        }
         @Override public void explicitGc() { }
         @Override public void controlPoint(int id) { }
     }
@@ -87,9 +94,14 @@ class TransformerTest {
         assertEquals(expected, run(true, all));
         CountingSink refs = new CountingSink();
         assertEquals(expected, run(false, refs));
-        // allocations: the object, 5 one-dimensional arrays, the 2-D grid (tagged once), the inner object
+        // allocations: the object, 5 one-dimensional arrays, the 2-D grid (tagged once), the inner object; with
+        // references only, the 4 primitive arrays are counted by their length (16 elements, 4 of 8 bytes and 4 of 1
+        // byte, 4 of 8 and 4 of 1) and not tagged: no hook reads their elements
         assertEquals(8, all.allocations.get());
-        assertEquals(8, refs.allocations.get());
+        assertEquals(0, all.primitiveArrays.get());
+        assertEquals(4, refs.allocations.get());
+        assertEquals(4, refs.primitiveArrays.get());
+        assertEquals(4 * 8 + 4 * 8 + 4 + 4, refs.primitiveArrayBytes.get());
         // primitive accesses only show in 'all' mode
         assertTrue(all.reads.get() > refs.reads.get() && all.writes.get() > refs.writes.get());
         // reference-only: a.ref write, objs[i] 4 writes; reads: a.ref x4, objs[i] x4, grid[i%3] x4 x2

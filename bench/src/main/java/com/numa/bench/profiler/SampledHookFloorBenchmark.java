@@ -51,6 +51,7 @@ public class SampledHookFloorBenchmark {
         @Override public void readStatic(int classId) { seen++; }
         @Override public void writeStatic(int classId) { seen++; }
         @Override public void allocated(Object o, int siteId) { }
+        @Override public void primitiveArrayMade(int length, int siteAndScale, int weight) { }
         @Override public void explicitGc() { }
         @Override public void controlPoint(int id) { }
     }

@@ -33,6 +33,13 @@ public interface AccessSink {
 
     void allocated(Object o, int siteId);
 
+    /**
+     * A primitive array of {@code length} elements made where its elements' accesses are not hooked: it is only
+     * counted, as {@code weight} allocations (N for the sampled one of N). {@code siteAndScale}: see
+     * Hooks#siteAndScale.
+     */
+    void primitiveArrayMade(int length, int siteAndScale, int weight);
+
     void explicitGc();
 
     void controlPoint(int id);

@@ -32,6 +32,8 @@ public final class Hooks {
     private static final int RANDOM = 2;
     /** Ints of a countdown kept elsewhere (see {@link #seed}): the countdown, its block tail, its random state. */
     public static final int SAMPLER_INTS = 3;
+    /** Int in a slot where the countdown of primitive arrays made starts (its tail and random state follow it). */
+    private static final int ARRAYS_MADE = SAMPLER_INTS;
     private static final int[] COUNTDOWN = new int[SLOTS * SLOT_STRIDE];
 
     private static volatile AccessSink sink;
@@ -64,6 +66,7 @@ public final class Hooks {
         int each = Math.max(1, n);
         for (int s = 0; s < COUNTDOWN.length; s += SLOT_STRIDE) {
             seed(COUNTDOWN, s, each, s); // a different sequence per slot
+            seed(COUNTDOWN, s + ARRAYS_MADE, each, s + 1);
         }
         sampling = each;
     }
@@ -333,6 +336,51 @@ public final class Hooks {
         AccessSink s = sink;
         if (s != null && o != null) {
             s.allocated(o, siteId);
+        }
+    }
+
+    /*
+     * Primitive arrays where no access to their elements is hooked (the default "references" accesses, no trace): no
+     * owner or site to remember, only the allocation to count. The array is not passed, so escape analysis may still
+     * keep it out of the heap; the hooks take its length and {@code siteAndScale}: the site id shifted left by 2, or'ed
+     * with log2 of the element's bytes (a constant the instrumentation computes, see #siteAndScale).
+     */
+
+    /** The int constant a primitive array's hook takes: site {@code siteId}, elements of {@code elementBytes} (1-8). */
+    public static int siteAndScale(int siteId, int elementBytes) {
+        return siteId << 2 | Integer.numberOfTrailingZeros(elementBytes);
+    }
+
+    /** A primitive array of {@code length} made, every one counted (the profiler does not sample). */
+    @OutOfLine
+    public static void primitiveArrayMade(int length, int siteAndScale) {
+        AccessSink s = sink;
+        if (s != null) {
+            s.primitiveArrayMade(length, siteAndScale, 1);
+        }
+    }
+
+    /**
+     * A primitive array of {@code length} made, sampled: one in each block of N a thread makes (the thread's slot keeps
+     * this countdown beside the accesses') is passed on, weighing N; the others cost a decrement.
+     */
+    public static void primitiveArrayMadeSampled(int length, int siteAndScale) {
+        int s = slot() + ARRAYS_MADE;
+        int c = COUNTDOWN[s];
+        if (c > 1) {
+            COUNTDOWN[s] = c - 1;
+        } else {
+            sampledArrayMade(s, length, siteAndScale);
+        }
+    }
+
+    @OutOfLine
+    private static void sampledArrayMade(int s, int length, int siteAndScale) {
+        int n = sampling;
+        COUNTDOWN[s] = restart(COUNTDOWN, s, n);
+        AccessSink k = sink;
+        if (k != null) {
+            k.primitiveArrayMade(length, siteAndScale, n);
         }
     }
 
