@@ -54,12 +54,13 @@ class BootstrapRuntimeTest {
         Set<String> sinkCalls = Set.of("read(Ljava/lang/Object;)V", "write(Ljava/lang/Object;)V",
                 "readArray(Ljava/lang/Object;I)V", "writeArray(Ljava/lang/Object;I)V", "readField(Ljava/lang/Object;I)V",
                 "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V",
-                "allocated(Ljava/lang/Object;I)V");
+                "allocated(Ljava/lang/Object;I)V", "primitiveArrayMade(II)V");
         Set<String> expected = new TreeSet<>(sinkCalls);
-        expected.addAll(Set.of("sampled(ILjava/lang/Object;I)I", "sampledInSlot(IILjava/lang/Object;I)V"));
+        expected.addAll(Set.of("sampled(ILjava/lang/Object;I)I", "sampledInSlot(IILjava/lang/Object;I)V",
+                "sampledArrayMade(III)V"));
         assertEquals(expected, marked, "every way into the sink and the sampled path of each family, nothing else");
         List<String> hooks = sampledHooks(original);
-        assertEquals(14, hooks.size(), hooks.toString());
+        assertEquals(15, hooks.size(), hooks.toString());
         for (String hook : hooks) {
             // the fast path inlines; what is left in the application's compiled code is exactly one call
             List<String> inlined = new ArrayList<>();
