@@ -4,6 +4,7 @@ import com.numa.profiler.rt.Hooks;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 
 /**
  * Tags every allocation with its site (class, method, line): Hooks.allocated(obj, site) right after arrays are made
@@ -25,9 +26,9 @@ final class AllocationSiteTagger extends MethodVisitor {
         }
     }
 
-    /** Bytes of a NEWARRAY operand's elements (T_BOOLEAN = 4 ... T_LONG = 11). */
-    private static final int[] ELEMENT_BYTES = {0, 0, 0, 0, 1, 2, 4, 8, 1, 2, 4, 8};
-    private static final String[] ELEMENT_DESC = {null, null, null, null, "[Z", "[C", "[F", "[D", "[B", "[S", "[I", "[J"};
+    /** The element type of a NEWARRAY operand (T_BOOLEAN = 4 ... T_LONG = 11). */
+    private static final Class<?>[] ELEMENTS = {null, null, null, null, boolean.class, char.class, float.class,
+        double.class, byte.class, short.class, int.class, long.class};
     private final PrimitiveArrays primitiveArrays;
     private final String className;
     private final String methodName;
@@ -78,14 +79,15 @@ final class AllocationSiteTagger extends MethodVisitor {
         pairing.onOther(false);
         super.visitIntInsn(opcode, operand);
         if (opcode == Opcodes.NEWARRAY) {
-            String type = SiteRegistry.javaType(ELEMENT_DESC[operand]);
+            Class<?> element = ELEMENTS[operand];
+            String type = SiteRegistry.javaType("[" + Type.getDescriptor(element));
             if (primitiveArrays == PrimitiveArrays.TAGGED) {
                 tag(type, true);
             } else { // [array] -> [array array] -> [array length] -> hook(length, siteAndScale) -> [array]
                 int site = registry.addSite(className, methodName, line, type, true);
                 super.visitInsn(Opcodes.DUP);
                 super.visitInsn(Opcodes.ARRAYLENGTH);
-                super.visitLdcInsn(Hooks.siteAndScale(site, ELEMENT_BYTES[operand]));
+                super.visitLdcInsn(Hooks.siteAndScale(site, ObjectSizes.elementBytes(element)));
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS,
                         primitiveArrays == PrimitiveArrays.SAMPLED ? "primitiveArrayMadeSampled" : "primitiveArrayMade",
                         "(II)V", false);

@@ -41,8 +41,9 @@ final class AllocationStacks {
         int named = 0;
         while (it.hasNext() && named < callers) {
             StackWalker.StackFrame f = it.next();
-            if (f.getClassName().equals(HOOKS) || !hookSeen) { // a sampled hook's own slow path is a frame more
-                hookSeen |= f.getClassName().equals(HOOKS);
+            boolean hook = f.getClassName().equals(HOOKS);
+            if (hook || !hookSeen) { // a sampled hook's own slow path is a frame more
+                hookSeen |= hook;
                 continue;
             }
             if (!allocatingMethodSeen) {

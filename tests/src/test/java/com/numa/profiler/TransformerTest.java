@@ -95,8 +95,8 @@ class TransformerTest {
         CountingSink refs = new CountingSink();
         assertEquals(expected, run(false, refs));
         // allocations: the object, 5 one-dimensional arrays, the 2-D grid (tagged once), the inner object; with
-        // references only, the 4 primitive arrays are counted by their length (16 elements, 4 of 8 bytes and 4 of 1
-        // byte, 4 of 8 and 4 of 1) and not tagged: no hook reads their elements
+        // references only, the 4 primitive arrays (4 longs, 4 doubles, 4 bytes, 4 booleans) are counted by their
+        // length and element size, and not tagged: no hook reads their elements
         assertEquals(8, all.allocations.get());
         assertEquals(0, all.primitiveArrays.get());
         assertEquals(4, refs.allocations.get());
