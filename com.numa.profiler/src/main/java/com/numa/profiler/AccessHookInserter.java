@@ -7,7 +7,12 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
 
 /**
  * Calls Hooks.read/write before field accesses, Hooks.readArray/writeArray (array and index) before array ones, and
@@ -24,6 +29,8 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final SiteRegistry registry;
     /** The method's sampling countdown in sampled mode (the hooks take and return it), else null. */
     private final SamplingCountdownLocal countdown;
+    /** Sampled mode without a local: the InSlot hooks count down the thread's slot themselves. */
+    private final boolean inSlot;
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks then name their field. */
     private final FieldIds fields;
     /** The reads that get no hook, by ordinal among the method's field instructions. */
@@ -32,30 +39,35 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private int fieldOrdinal;
 
     /**
-     * {@code countdown}: sampled mode's local, else null. {@code fields}: non-null under diagnosis. {@code unhooked}:
-     * the method's reads that get no hook.
+     * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
+     * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
+     * {@code unhooked}: the method's reads that get no hook.
      */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown, FieldIds fields, UnhookedReads unhooked) {
+            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, UnhookedReads unhooked) {
         super(next, methodName);
         this.unhooked = unhooked;
         this.fields = fields;
         this.allAccesses = allAccesses;
         this.registry = registry;
         this.countdown = countdown;
+        this.inSlot = inSlot;
     }
 
     /**
      * Calls hook {@code name} on the operands on the stack, described by {@code args} (e.g. "Ljava/lang/Object;"). In
-     * sampled mode the Sampled variant also takes the countdown and returns what is left of it.
+     * sampled mode the Sampled variant also takes the countdown and returns what is left of it, or the InSlot variant
+     * counts down the thread's slot.
      */
     private void call(String name, String args) {
-        if (countdown == null) {
+        if (inSlot) {
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "InSlot", "(" + args + ")V", false);
+        } else if (countdown == null) {
             super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(" + args + ")V", false);
         } else {
-            super.visitVarInsn(Opcodes.LLOAD, countdown.local());
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "Sampled", "(" + args + "J)J", false);
-            super.visitVarInsn(Opcodes.LSTORE, countdown.local());
+            super.visitVarInsn(Opcodes.ILOAD, countdown.local());
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "Sampled", "(" + args + "I)I", false);
+            super.visitVarInsn(Opcodes.ISTORE, countdown.local());
         }
     }
 
@@ -93,6 +105,70 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
             return hooksField(f.desc, allAccesses) && !unhooked.skips(field);
         }
         return hooksArray(insn.getOpcode(), allAccesses);
+    }
+
+    /**
+     * Sampled mode: whether a method with hooks should keep the countdown in a local ({@link SamplingCountdownLocal})
+     * rather than step the thread's slot at each access (the InSlot hooks). A local costs a load at entry, a store at
+     * exit and a store and a load around every call (10 bytes of bytecode per call, which count against the JIT's
+     * inlining limits); a slot step costs about one of those per access. So the local pays only where accesses
+     * outnumber twice the calls: in the loops, which run many times per call of the method (their own accesses against
+     * their own calls), or else in the whole body. A loop whose body is mostly calls (an interpreter's dispatch loop, a
+     * visitor walking a tree) steps the slot instead: it would pay two handovers per call in every iteration.
+     */
+    static boolean wantsCountdownLocal(InsnList code, boolean allAccesses) {
+        return wantsCountdownLocal(code, allAccesses, UnhookedReads.NONE);
+    }
+
+    /** As above, the reads of {@code unhooked} not counted as accesses (they get no hook). */
+    static boolean wantsCountdownLocal(InsnList code, boolean allAccesses, UnhookedReads unhooked) {
+        boolean[] inLoop = loopBodies(code);
+        int accesses = 0;
+        int calls = 0;
+        int loopAccesses = 0;
+        int loopCalls = 0;
+        int i = 0;
+        int field = 0;
+        for (AbstractInsnNode insn : code) {
+            if (hooks(insn, allAccesses, unhooked, field)) {
+                accesses++;
+                loopAccesses += inLoop[i] ? 1 : 0;
+            } else if (insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode) {
+                calls++;
+                loopCalls += inLoop[i] ? 1 : 0;
+            }
+            field += insn instanceof FieldInsnNode ? 1 : 0;
+            i++;
+        }
+        return loopAccesses > 2 * loopCalls || accesses > 2 * calls + 2;
+    }
+
+    /** Per instruction index: whether it lies between a backward jump (or switch case) and its target. */
+    static boolean[] loopBodies(InsnList code) {
+        boolean[] inLoop = new boolean[code.size()];
+        for (AbstractInsnNode insn : code) {
+            int at = code.indexOf(insn);
+            if (insn instanceof JumpInsnNode j) {
+                mark(inLoop, code.indexOf(j.label), at);
+            } else if (insn instanceof TableSwitchInsnNode t) {
+                markCases(inLoop, code, t.dflt, t.labels, at);
+            } else if (insn instanceof LookupSwitchInsnNode t) {
+                markCases(inLoop, code, t.dflt, t.labels, at);
+            }
+        }
+        return inLoop;
+    }
+
+    private static void markCases(boolean[] inLoop, InsnList code, LabelNode dflt, java.util.List<LabelNode> labels,
+            int jump) {
+        mark(inLoop, code.indexOf(dflt), jump);
+        labels.forEach(l -> mark(inLoop, code.indexOf(l), jump));
+    }
+
+    private static void mark(boolean[] inLoop, int target, int jump) {
+        if (target <= jump) {
+            java.util.Arrays.fill(inLoop, target, jump + 1, true);
+        }
     }
 
     /** The hook of a field access of {@code owner.field}: named by its id under diagnosis, else the plain one. */

@@ -88,7 +88,7 @@ final class HookingClassVisitor extends ClassVisitor {
         mv = new AllocationSiteTagger(mv, className, name, registry,
                 AllocationSiteTagger.PrimitiveArrays.of(allAccesses, tracedFields != null, sampled));
         // The method is buffered, so that the reads that get no hook are known before its hooks are inserted, and in
-        // sampled mode whether it has hooks (and so a countdown local); then it is replayed into one chain or another.
+        // sampled mode whether it pays for the countdown local; then it is replayed into one chain or another.
         MethodVisitor tagged = mv;
         FieldFacts facts = facts();
         return new MethodNode(Opcodes.ASM9, access, name, desc, signature, exceptions) {
@@ -98,14 +98,20 @@ final class HookingClassVisitor extends ClassVisitor {
                 UnhookedReads unhooked = UnhookedReads.of(this, facts);
                 MethodVisitor chain;
                 if (!sampled) {
-                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, diagnosedFields, unhooked);
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, false, diagnosedFields,
+                            unhooked);
                 } else if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null, unhooked)) {
                     chain = tagged;
+                } else if (diagnosedFields == null
+                        && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses, unhooked)) {
+                    // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no
+                    // local to hand over
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, unhooked);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
-                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown,
+                    countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
                             diagnosedFields, unhooked));
                     chain = countdown;
                 }

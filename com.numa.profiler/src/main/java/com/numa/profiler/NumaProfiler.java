@@ -175,9 +175,6 @@ public final class NumaProfiler {
         // on that thread would then wait for JNA's class initialisation (a deadlock seen with JDK instrumentation).
         runtime.warmUp();
         runtime.install();
-        if (flags.get(ProfilerFlags.SAMPLING) > 1) {
-            SamplingPhaseTicker.start(runtime);
-        }
         ProfilerTransformer transformer = new ProfilerTransformer(filter, registry, allAccesses,
                 flags.get(ProfilerFlags.SAMPLING) > 1, startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields,
                 headerWords);

@@ -1,19 +1,17 @@
 package com.numa.profiler;
 
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.LocalVariablesSorter;
 
 /**
- * In sampled mode, gives a method a sampling countdown of its own in a long local, started at entry
- * ({@code Hooks.activation}, which only reads: the first block's sampled access at the thread's current phase), so that
- * an access which is not sampled costs a compare and a subtraction of a register, with no memory access at all (a
- * countdown kept in memory chains every access to the previous one's store). The countdown belongs to this activation
- * of the method: nothing is handed to a callee or back to the thread, so calls cost nothing more than without sampling
- * (a copy of the thread's countdown, stored back before every call and reloaded after it, cost about as much as the
- * accesses' own hooks in call-heavy code; see the module README). Frames gain the local as a long (the sorter adds it
- * to every frame, hence expanded frames).
+ * In sampled mode, gives each method a local copy of the calling thread's sampling countdown, so that an access which is
+ * not sampled costs a decrement and a compare of a register, with no memory access at all (a countdown kept in memory
+ * chains every access to the previous one's store). The copy goes back to the thread's slot before every call and
+ * before the method returns or throws, and is loaded at entry and after every call, since the callee used part of it.
+ * Frames gain the local as an int (the sorter adds it to every frame, hence expanded frames).
  */
 final class SamplingCountdownLocal extends LocalVariablesSorter {
     /** The local's index once {@link #visitCode} ran; -1 before. */
@@ -36,8 +34,44 @@ final class SamplingCountdownLocal extends LocalVariablesSorter {
     @Override
     public void visitCode() {
         super.visitCode();
-        local = newLocal(Type.LONG_TYPE);
-        mv.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "activation", "()J", false);
-        mv.visitVarInsn(Opcodes.LSTORE, local);
+        local = newLocal(Type.INT_TYPE);
+        reload();
+    }
+
+    private void reload() {
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "countdown", "()I", false);
+        mv.visitVarInsn(Opcodes.ISTORE, local);
+    }
+
+    private void store() {
+        mv.visitVarInsn(Opcodes.ILOAD, local);
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "storeCountdown", "(I)V", false);
+    }
+
+    @Override
+    public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
+        boolean call = !AccessHookInserter.HOOKS.equals(owner);
+        if (call) {
+            store();
+        }
+        super.visitMethodInsn(opcode, owner, name, desc, itf);
+        if (call) {
+            reload();
+        }
+    }
+
+    @Override
+    public void visitInvokeDynamicInsn(String name, String desc, Handle bsm, Object... bsmArgs) {
+        store();
+        super.visitInvokeDynamicInsn(name, desc, bsm, bsmArgs);
+        reload();
+    }
+
+    @Override
+    public void visitInsn(int opcode) {
+        if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW) {
+            store();
+        }
+        super.visitInsn(opcode);
     }
 }

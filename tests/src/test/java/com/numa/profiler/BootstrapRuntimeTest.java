@@ -56,10 +56,11 @@ class BootstrapRuntimeTest {
                 "writeField(Ljava/lang/Object;I)V", "readStatic(I)V", "writeStatic(I)V",
                 "allocated(Ljava/lang/Object;I)V", "primitiveArrayMade(II)V");
         Set<String> expected = new TreeSet<>(sinkCalls);
-        expected.addAll(Set.of("sampled(ILjava/lang/Object;IJ)J", "sampledArrayMade(III)V"));
+        expected.addAll(Set.of("sampled(ILjava/lang/Object;I)I", "sampledInSlot(IILjava/lang/Object;I)V",
+                "sampledArrayMade(III)V"));
         assertEquals(expected, marked, "every way into the sink and the sampled path of each family, nothing else");
         List<String> hooks = sampledHooks(original);
-        assertEquals(9, hooks.size(), hooks.toString());
+        assertEquals(15, hooks.size(), hooks.toString());
         for (String hook : hooks) {
             // the fast path inlines; what is left in the application's compiled code is exactly one call
             List<String> inlined = new ArrayList<>();
@@ -95,14 +96,14 @@ class BootstrapRuntimeTest {
         return found;
     }
 
-    /** The public hooks of the sampled family (name + descriptor). */
+    /** The public hooks of the sampled and in-slot families (name + descriptor). */
     private static List<String> sampledHooks(byte[] classFile) {
         List<String> hooks = new ArrayList<>();
         new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
-                if ((access & Opcodes.ACC_PUBLIC) != 0 && name.endsWith("Sampled")) {
+                if ((access & Opcodes.ACC_PUBLIC) != 0 && (name.endsWith("Sampled") || name.endsWith("InSlot"))) {
                     hooks.add(name + descriptor);
                 }
                 return null;

@@ -109,16 +109,17 @@ class ProfilerRuntimeTest {
         assertEquals(32, r.threads.get(0).thread().arrayBytes, "16-byte header + 3 x 4-byte references");
     }
 
-    /** What an instrumented callee does in sampled mode: starts a countdown of its own, carries it in a local. */
+    /** What an instrumented callee does in sampled mode: loads the thread's countdown, carries it in a local. */
     static void readsInACallee(Object o, int n) {
-        long countdown = com.numa.profiler.rt.Hooks.activation();
+        int countdown = com.numa.profiler.rt.Hooks.countdown();
         for (int i = 0; i < n; i++) {
             countdown = com.numa.profiler.rt.Hooks.readSampled(o, countdown);
         }
+        com.numa.profiler.rt.Hooks.storeCountdown(countdown); // before returning
     }
 
     @Test
-    void samplingCountsOneInNPerActivationAcrossCallsAndScales() throws Exception {
+    void samplingCountsOneInNPerThreadAcrossCallsAndScales() throws Exception {
         ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 8);
         rt.install();
         Tagged obj = new Tagged();
@@ -128,24 +129,24 @@ class ProfilerRuntimeTest {
             rt.allocated(arr, 2);
         });
         on("b@0", () -> {
-            long countdown = com.numa.profiler.rt.Hooks.activation();
-            for (int i = 0; i < 36; i++) {
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            for (int i = 0; i < 37; i++) {
                 countdown = com.numa.profiler.rt.Hooks.readSampled(obj, countdown);
             }
-            readsInACallee(obj, 40); // its own countdown: blocks 1 to 5 of its own
-            for (int i = 0; i < 20; i++) { // the caller's blocks go on: 4 reads and 4 writes make block 5
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown); // handed back before the call,
+            readsInACallee(obj, 43);
+            countdown = com.numa.profiler.rt.Hooks.countdown(); // reloaded after it, as instrumented code does
+            for (int i = 0; i < 20; i++) {
                 countdown = com.numa.profiler.rt.Hooks.writeArraySampled(arr, i & 1, countdown);
             }
         });
         ProfiledThread b = rt.inventory().snapshot()[1];
-        // one access in each block of 8 of a countdown is sampled, at a random place in it; each weighs 8
-        long readSamples = b.reads / 8;
-        assertEquals(0, b.reads % 8);
-        assertTrue(readSamples == 9 || readSamples == 10, "the caller's blocks 1-4 and perhaps 5, the callee's 5: "
-                + b.reads);
-        assertEquals(b.reads, b.sharedReads);
-        // 12 samples in all: the caller's 56 accesses are 7 blocks, the callee's 40 are 5
-        assertEquals(8 * 12 - b.reads, b.writes, "blocks 5 (if a write got its sample), 6 and 7 of the caller");
+        // one access in each block of 8 is sampled, at a random place in it; each weighs 8
+        assertEquals(80, b.reads, "the 80 reads are blocks 1 to 10: one sample each");
+        assertEquals(80, b.sharedReads);
+        // the countdown carries on across the call: accesses 81-96 are blocks 11 and 12, and 97-100 the first half of
+        // block 13, whose sample may fall after access 100
+        assertTrue(b.writes == 16 || b.writes == 24, "writes " + b.writes);
         assertEquals(8, b.sharedWrites, "the first write makes b the owner, the later ones are private");
         assertEquals(b.writes, b.sideTableAccesses);
     }
@@ -270,8 +271,10 @@ class ProfilerRuntimeTest {
         }
         assertEquals(4, rt.deferredDropped(), "the first four threads' tags were dropped as the next registered");
         on("reader@1", () -> {
-            com.numa.profiler.rt.Hooks.readArraySampled(made[0], 0, com.numa.profiler.rt.Hooks.activation());
-            com.numa.profiler.rt.Hooks.readArraySampled(made[4], 0, com.numa.profiler.rt.Hooks.activation());
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[0], 0, countdown);
+            countdown = com.numa.profiler.rt.Hooks.readArraySampled(made[4], 0, countdown);
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown);
         });
         ProfiledThread reader = rt.inventory().snapshot()[made.length];
         assertEquals(1, reader.unknownOwnerReads, "the first thread's array: its tag went with its thread");
@@ -378,7 +381,7 @@ class ProfilerRuntimeTest {
         long counted = rt.inventory().snapshot()[0].arrayAllocations;
         assertTrue(counted == 200 || counted == 204, "one allocation in each block of 4 counted, weighing 4: " + counted);
         on("reader@1", () -> {
-            long countdown = com.numa.profiler.rt.Hooks.activation();
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
             // one access in each block of 4 is sampled, each weighs 4; the blocks follow the loops
             for (int i = 0; i < 8; i++) { // blocks 1 and 2
                 countdown = com.numa.profiler.rt.Hooks.readArraySampled(shared, i, countdown);
@@ -392,6 +395,7 @@ class ProfilerRuntimeTest {
             for (int i = 0; i < 4; i++) { // block 6
                 countdown = com.numa.profiler.rt.Hooks.readArraySampled(untagged, 0, countdown);
             }
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown);
         });
         ProfiledThread reader = rt.inventory().snapshot()[1];
         assertEquals(24, reader.reads);
@@ -407,13 +411,14 @@ class ProfilerRuntimeTest {
         assertEquals(2, rt.deferredArrays()[0]);
         assertEquals(1, rt.deferredArrays()[1]);
         on("writer@0", () -> {
-            long countdown = com.numa.profiler.rt.Hooks.activation();
-            for (int i = 0; i < 4; i++) { // one in each block of 4
+            int countdown = com.numa.profiler.rt.Hooks.countdown();
+            for (int i = 0; i < 4; i++) { // a fresh thread: its first access is sampled, then one in each block
                 countdown = com.numa.profiler.rt.Hooks.writeArraySampled(shared, 0, countdown);
             }
             for (int i = 0; i < 4; i++) {
                 countdown = com.numa.profiler.rt.Hooks.readArraySampled(shared, 1, countdown);
             }
+            com.numa.profiler.rt.Hooks.storeCountdown(countdown);
         });
         ProfiledThread writer = rt.inventory().snapshot()[2];
         assertEquals(4, writer.sharedWrites, "the allocator owned it: the writer's store is shared");

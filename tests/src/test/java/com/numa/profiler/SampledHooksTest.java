@@ -11,10 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The sampled hooks as instrumented code calls them: one access in each block of N consecutive accesses of a method's
- * activation reaches the sink, at a random place in its block, so a loop whose accesses repeat with a period that
- * divides N is not always sampled at the same access (a fixed period sampled only the reads of a read-read-read-write
- * loop).
+ * The sampled hooks as instrumented code calls them: one access in each block of N consecutive accesses of a thread
+ * reaches the sink, at a random place in its block, so a loop whose accesses repeat with a period that divides N is
+ * not always sampled at the same access (a fixed period sampled only the reads of a read-read-read-write loop).
  */
 @ExtendWith(ActiveHooks.class)
 class SampledHooksTest {
@@ -36,15 +35,16 @@ class SampledHooksTest {
         }
     }
 
-    /** A round of three reads and a write, the way a sampled method's own countdown runs. */
+    /** A round of three reads and a write, the way a sampled method's local copy of the countdown runs. */
     private static void readReadReadWriteWithALocalCountdown(int rounds) {
-        long countdown = Hooks.activation();
+        int countdown = Hooks.countdown();
         for (int r = 0; r < rounds; r++) {
             countdown = Hooks.readSampled(FORK, countdown);
             countdown = Hooks.readSampled(FORK, countdown);
             countdown = Hooks.readSampled(FORK, countdown);
             countdown = Hooks.writeSampled(FORK, countdown);
         }
+        Hooks.storeCountdown(countdown);
     }
 
     @Test
@@ -59,14 +59,26 @@ class SampledHooksTest {
     }
 
     @Test
+    void theInSlotFamilyDrawsItsPlacesToo() {
+        TransformerTest.CountingSink sink = new TransformerTest.CountingSink();
+        Hooks.install(sink);
+        Hooks.setSampling(2);
+        for (int r = 0; r < 2000; r++) {
+            Hooks.readInSlot(FORK);
+            Hooks.writeInSlot(FORK);
+        }
+        assertEquals(2000, sink.reads.get() + sink.writes.get());
+        assertTrue(sink.writes.get() > 850 && sink.writes.get() < 1150, "writes sampled: " + sink.writes.get());
+    }
+
+    @Test
     void primitiveArraysMadeAreCountedOneInEachBlockWeighingN() {
         TransformerTest.CountingSink sink = new TransformerTest.CountingSink();
         Hooks.install(sink);
         Hooks.setSampling(7);
-        long countdown = Hooks.activation();
         for (int r = 0; r < 1000; r++) {
             Hooks.primitiveArrayMadeSampled(3, Hooks.siteAndScale(42, 8));
-            countdown = Hooks.readSampled(FORK, countdown); // the accesses' countdown does not take the arrays' steps
+            Hooks.readInSlot(FORK); // the accesses' countdown is another one: it does not take the arrays' steps
         }
         // 1000 arrays: 142 or 143 whole or partial blocks of 7, each sampled once and weighing 7
         assertTrue(sink.primitiveArrays.get() == 142 * 7 || sink.primitiveArrays.get() == 143 * 7,
@@ -83,9 +95,13 @@ class SampledHooksTest {
         List<Integer> sampledAt = new ArrayList<>();
         Hooks.install(new ReadClock(clock, sampledAt));
         Hooks.setSampling(n);
-        long countdown = Hooks.activation();
         for (clock[0] = 0; clock[0] < n * blocks; clock[0]++) {
-            countdown = Hooks.readSampled(FORK, countdown);
+            // both families step the same countdown: a method with a local copy, then one without
+            if (clock[0] % 3 == 0) {
+                Hooks.readInSlot(FORK);
+            } else {
+                Hooks.storeCountdown(Hooks.readSampled(FORK, Hooks.countdown()));
+            }
         }
         assertEquals(blocks, sampledAt.size());
         TreeSet<Integer> places = new TreeSet<>();
@@ -95,94 +111,6 @@ class SampledHooksTest {
             places.add(at % n);
         }
         assertEquals(n, places.size(), "over 300 blocks every place of 7 was drawn: " + places);
-    }
-
-    /**
-     * A method's countdown is its own: a callee's accesses, however many, neither take nor move the caller's samples,
-     * and the caller's blocks go on after the call where they stopped before it.
-     */
-    @Test
-    void aCallerKeepsItsBlocksAcrossACallThatSamplesOnItsOwn() {
-        int n = 5;
-        int[] clock = {0};
-        List<Integer> sampledAt = new ArrayList<>();
-        Hooks.install(new ReadClock(clock, sampledAt));
-        Hooks.setSampling(n);
-        for (int round = 0; round < 200; round++) {
-            sampledAt.clear();
-            long caller = Hooks.activation();
-            for (clock[0] = 0; clock[0] < 3; clock[0]++) {
-                caller = Hooks.readSampled(FORK, caller);
-            }
-            long callee = Hooks.activation(); // the call: 12 accesses of its own, clocked apart
-            for (int i = 0; i < 12; i++) {
-                clock[0] = 1000 + i;
-                callee = Hooks.readSampled(FORK, callee);
-            }
-            for (clock[0] = 3; clock[0] < 10; clock[0]++) {
-                caller = Hooks.readSampled(FORK, caller);
-            }
-            long callerSamples = sampledAt.stream().filter(at -> at < 1000).count();
-            long calleeSamples = sampledAt.size() - callerSamples;
-            assertEquals(2, callerSamples, "the caller's 10 accesses are two whole blocks: " + sampledAt);
-            assertTrue(sampledAt.stream().filter(at -> at < 5).count() == 1, "one in the caller's first block");
-            assertTrue(calleeSamples == 2 || calleeSamples == 3, "the callee's 12: two blocks and 2 of a third");
-        }
-    }
-
-    /**
-     * Activations shorter than N, one after another (a small method called in a loop), over many phases (the ticker's
-     * windows, here one activation each): one of L accesses is sampled with probability L/N, so the scaled count
-     * estimates the real total.
-     */
-    @Test
-    void shortActivationsEstimateTheirTotal() {
-        TransformerTest.CountingSink sink = new TransformerTest.CountingSink();
-        Hooks.install(sink);
-        int n = 16;
-        Hooks.setSampling(n);
-        int activations = 40_000;
-        for (int a = 0; a < activations; a++) {
-            Hooks.tick();
-            long countdown = Hooks.activation();
-            countdown = Hooks.readSampled(FORK, countdown);
-            countdown = Hooks.readSampled(FORK, countdown);
-            Hooks.writeSampled(FORK, countdown);
-        }
-        // each activation: one sample with probability 3/16 (a read 2/16, the write 1/16); expected 7,500 samples in
-        // all (5,000 reads and 2,500 writes), standard deviation about 78 and 48
-        long reads = sink.reads.get();
-        long writes = sink.writes.get();
-        assertTrue(Math.abs(reads - 5_000) < 400, "reads sampled: " + reads);
-        assertTrue(Math.abs(writes - 2_500) < 250, "writes sampled: " + writes);
-    }
-
-    /**
-     * Within one window every activation starts at the thread's phase: a method making L < N accesses is sampled in all
-     * of them or in none, at the same place; the tick draws another phase, uniform on 1..N.
-     */
-    @Test
-    void activationsOfOneWindowShareTheirFirstPlaceAndATickMovesIt() {
-        int n = 8;
-        int[] clock = {0};
-        List<Integer> sampledAt = new ArrayList<>();
-        Hooks.install(new ReadClock(clock, sampledAt));
-        Hooks.setSampling(n);
-        TreeSet<Integer> phases = new TreeSet<>();
-        for (int window = 0; window < 400; window++) {
-            Hooks.tick();
-            sampledAt.clear();
-            for (int a = 0; a < 5; a++) {
-                long countdown = Hooks.activation();
-                for (clock[0] = 1; clock[0] <= n; clock[0]++) {
-                    countdown = Hooks.readSampled(FORK, countdown);
-                }
-            }
-            assertEquals(5, sampledAt.size(), "one sample in each activation's block of 8");
-            assertEquals(1, new TreeSet<>(sampledAt).size(), "all at the window's phase: " + sampledAt);
-            phases.add(sampledAt.get(0));
-        }
-        assertEquals(n, phases.size(), "over 400 windows every place of 8 was the phase: " + phases);
     }
 
     /**

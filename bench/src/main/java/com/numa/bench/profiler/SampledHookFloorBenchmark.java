@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The floor of sampled mode on array-exchange's inner loop (see {@code com.numa.bench.workloads.ArrayExchange}), one
  * thread, no agent: the loop as written, and the same loop with the calls the sampled-mode rewriting inserts (the
- * method's own countdown, started by {@code Hooks.activation} and passed through {@code Hooks.*Sampled}), written out
- * by hand. The sink does nothing, so what is measured is the cost of the hooks themselves, not of the profiler's
+ * countdown local passed through {@code Hooks.*Sampled}, handed back to the thread's slot around the one call), written
+ * out by hand. The sink does nothing, so what is measured is the cost of the hooks themselves, not of the profiler's
  * bookkeeping: {@code sampling=1048576} is an expired countdown about once per million accesses, {@code 64} the
  * default rate.
  */
@@ -97,7 +97,7 @@ public class SampledHookFloorBenchmark {
     public long loopWithSampledHooks() {
         Object[] shared = this.shared;
         Object[] mine = this.mine;
-        long countdown = Hooks.activation();
+        int countdown = Hooks.countdown();
         long sum = 0;
         for (int r = 0; r < ROUNDS; r++) {
             for (int i = r & 1; i < LENGTH; i += 2) {
@@ -114,9 +114,12 @@ public class SampledHookFloorBenchmark {
                 }
                 countdown = Hooks.writeArraySampled(shared, i, countdown);
                 shared[i] = value;
+                Hooks.storeCountdown(countdown);
                 sum += o.hashCode() & 1;
+                countdown = Hooks.countdown();
             }
         }
+        Hooks.storeCountdown(countdown);
         return sum;
     }
 }

@@ -5,33 +5,30 @@ package com.numa.profiler.rt;
  * bootstrap class path (so JDK classes and every class loader can see it); all work happens in the installed sink.
  * Null receivers are ignored: the instruction that follows throws the NullPointerException the program expects.
  *
- * <p>Without sampling, {@code read(o)} and friends pass every access on while profiling is active. With sampling, each
- * method with hooks keeps a countdown of its own in a local ({@code readSampled(o, countdown)} and friends take it and
- * return what is left of it, touching no memory; see com.numa.profiler.SamplingCountdownLocal). Only the access that
- * finds its countdown expired reads the volatile state and reaches the sink.
+ * <p>Two families: without sampling, {@code read(o)} and friends pass every access on while profiling is active. With
+ * sampling, {@code readSampled(o, countdown)} and friends take the calling method's copy of the thread's countdown
+ * (see com.numa.profiler.SamplingCountdownLocal) and return what is left of it, touching no memory; only the access
+ * that finds it expired reads the volatile state and reaches the sink, so the JIT keeps the countdown in a register
+ * between accesses. The method hands its copy back to the thread's slot before each call and before it returns or
+ * throws, and reloads it after each call. A slot is picked by thread id modulo {@link #SLOTS}, padded to its own cache
+ * line; two live threads whose ids collide share one, which keeps the one-in-N rate over both.
  *
  * <p>Which access of each run of N is sampled is drawn at random (stratified sampling: exactly one per block of N
- * consecutive accesses of a method's activation, at a random place in it). A fixed period of N aliased with loops
- * whose body makes a number of accesses that divides N: the countdown then landed on the same access of every round,
- * so a thread's writes could be all sampled or never (dining-philosophers' second philosopher showed 0 writes at 1/16).
+ * consecutive accesses of a thread, at a random place in it). A fixed period of N aliased with loops whose body makes a
+ * number of accesses that divides N: the countdown then landed on the same access of every round, so a thread's
+ * writes could be all sampled or never (dining-philosophers' second philosopher showed 0 writes at 1/16).
  */
 public final class Hooks {
-    /**
-     * Thread slots of the sampling phase and the primitive arrays' countdown, picked by thread id modulo SLOTS; two live
-     * threads whose ids collide share one, which changes no rate. A power of two.
-     */
+    /** Thread slots of the sampling countdown; a power of two. */
     public static final int SLOTS = 1024;
     /**
      * Ints per slot: 32 ints = 128 bytes, so threads do not falsely share their countdowns (x86 prefetches cache lines
      * in 128-byte pairs, so neighbouring 64-byte slots still ping-pong between cores).
      */
     private static final int SLOT_STRIDE = 32;
-    /**
-     * Int in a slot after its phase (the place of the sampled access in the first block of the methods that start in
-     * this window): the accesses of that block left after its sampled one.
-     */
+    /** Int in a slot after the countdown: accesses of the current block left after its sampled one. */
     private static final int BLOCK_TAIL = 1;
-    /** Int in a slot: the thread's xorshift state that picks the sampled access of blocks and phases (never 0). */
+    /** Int in a slot: the thread's xorshift state that picks the sampled access of each block (never 0). */
     private static final int RANDOM = 2;
     /** Ints of a countdown kept elsewhere (see {@link #seed}): the countdown, its block tail, its random state. */
     public static final int SAMPLER_INTS = 3;
@@ -68,7 +65,7 @@ public final class Hooks {
     public static void setSampling(int n) {
         int each = Math.max(1, n);
         for (int s = 0; s < COUNTDOWN.length; s += SLOT_STRIDE) {
-            seed(COUNTDOWN, s, each, s); // a different sequence per slot, its first phase drawn
+            seed(COUNTDOWN, s, each, s); // a different sequence per slot
             seed(COUNTDOWN, s + ARRAYS_MADE, each, s + 1);
         }
         sampling = each;
@@ -176,85 +173,48 @@ public final class Hooks {
         return ((int) RawAccess.threadId(Thread.currentThread()) & (SLOTS - 1)) * SLOT_STRIDE;
     }
 
+    /** The calling thread's countdown: a sampled method loads it at entry and after each call. */
+    public static int countdown() {
+        return COUNTDOWN[slot()];
+    }
+
+    /** Hands a sampled method's countdown back to its thread: before each call and before it returns or throws. */
+    public static void storeCountdown(int countdown) {
+        COUNTDOWN[slot()] = countdown;
+    }
+
+    /** After a sampled access: the countdown starts again (the method stores it back before its next call). */
+    private static int restart() {
+        return restart(slot());
+    }
+
     /**
      * The countdown to the next sampled access: the rest of the current block, then a random place in the next one
      * (1..N), so each block of N accesses has exactly one sample. Only an expired countdown gets here.
      */
+    private static int restart(int s) {
+        return restart(COUNTDOWN, s, sampling);
+    }
+
     private static int restart(int[] state, int at, int n) {
         if (n == 1) {
             return 1;
         }
-        int tail = state[at + BLOCK_TAIL];
-        int place = place(state, at, n);
-        state[at + BLOCK_TAIL] = n - place;
-        return tail + place;
-    }
-
-    /** A random place in a block of {@code n} (1..n), from the random state kept after {@code state[at]}. */
-    private static int place(int[] state, int at, int n) {
         int x = state[at + RANDOM];
         x ^= x << 13;
         x ^= x >>> 17;
         x ^= x << 5;
         state[at + RANDOM] = x;
-        return 1 + (int) (((x & 0xFFFF_FFFFL) * n) >>> 32);
+        int place = 1 + (int) (((x & 0xFFFF_FFFFL) * n) >>> 32);
+        int tail = state[at + BLOCK_TAIL];
+        state[at + BLOCK_TAIL] = n - place;
+        return tail + place;
     }
 
     /*
-     * The Sampled family: a method with hooks keeps a countdown of its own in a long local, for this activation of the
-     * method only: the accesses it makes itself, in blocks of N from its entry, one sampled at a random place in each
-     * block. Its high int counts the accesses to the next sampled one (1: the next access is sampled), its low int the
-     * accesses left in that block after it. A call hands nothing over: the callee counts its own accesses in its own
-     * blocks, so the countdown stays in a register across calls.
-     *
-     * The entry only reads memory. The first block's place is the thread's phase, which a ticker redraws for every slot
-     * about once a millisecond (tick); the later blocks' places are drawn by the sampled access of the block before,
-     * out of line. A store at every entry (drawing each activation's own place there, or handing a thread-wide countdown
-     * over around calls) cost as much as the hooks themselves in call-heavy code. The phase is uniform on 1..N and is
-     * redrawn on a clock, never because of what the program does, so each access is still sampled with probability
-     * exactly 1/N. What the windows change is the spread: the activations of one window share their first place, so a
-     * method making L < N accesses is sampled in all of them (probability L/N) or in none.
-     */
-
-    /** One access in the count of a Sampled countdown (its high int). */
-    private static final long ONE = 1L << 32;
-    /** A Sampled countdown at or above this has a next access that is not sampled. */
-    private static final long TWO = 2L << 32;
-
-    /** A sampled method's countdown at its entry: its first block sampled at the thread's phase. */
-    public static long activation() {
-        int s = slot();
-        return (long) COUNTDOWN[s] << 32 | COUNTDOWN[s + BLOCK_TAIL];
-    }
-
-    /** Draws a new phase for every slot (the profiler's ticker, and tests): the activations after it start there. */
-    public static void tick() {
-        int n = sampling;
-        for (int s = 0; s < COUNTDOWN.length; s += SLOT_STRIDE) {
-            newPhase(s, n);
-        }
-    }
-
-    private static void newPhase(int s, int n) {
-        int place = n == 1 ? 1 : place(COUNTDOWN, s, n);
-        COUNTDOWN[s + BLOCK_TAIL] = n - place;
-        COUNTDOWN[s] = place;
-    }
-
-    /** The countdown after a sampled access with {@code tail} accesses left in its block: then one more block. */
-    private static long nextBlock(int s, int tail) {
-        int n = sampling;
-        if (n == 1) {
-            return ONE;
-        }
-        int place = place(COUNTDOWN, s, n);
-        return (long) (tail + place) << 32 | (n - place);
-    }
-
-    /*
-     * Each hook below keeps its not-sampled path inline (a compare and a subtraction) and its sampled path in one
-     * method marked OutOfLine that both passes the access on and starts the next block: one call site per hooked access
-     * in the compiled code. With the restart beside a separate call to the sink, each access held two call sites (the
+     * Each hook below keeps its not-sampled path inline (a compare and a decrement) and its sampled path in one method
+     * marked OutOfLine that both passes the access on and restarts the countdown: one call site per hooked access in
+     * the compiled code. With the restart beside a separate call to the sink, each access held two call sites (the
      * restart too large to inline on a cold path), and register allocation around calls leads C2's time on
      * instrumented code (PhaseChaitin in perf).
      */
@@ -269,43 +229,43 @@ public final class Hooks {
     private static final int READ_STATIC = 6;
     private static final int WRITE_STATIC = 7;
 
-    public static long readSampled(Object o, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(READ, o, 0, countdown);
+    public static int readSampled(Object o, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(READ, o, 0);
     }
 
-    public static long writeSampled(Object o, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(WRITE, o, 0, countdown);
+    public static int writeSampled(Object o, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(WRITE, o, 0);
     }
 
-    public static long readArraySampled(Object array, int index, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(READ_ARRAY, array, index, countdown);
+    public static int readArraySampled(Object array, int index, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(READ_ARRAY, array, index);
     }
 
-    public static long writeArraySampled(Object array, int index, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(WRITE_ARRAY, array, index, countdown);
+    public static int writeArraySampled(Object array, int index, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(WRITE_ARRAY, array, index);
     }
 
-    public static long readFieldSampled(Object o, int fieldId, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(READ_FIELD, o, fieldId, countdown);
+    public static int readFieldSampled(Object o, int fieldId, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(READ_FIELD, o, fieldId);
     }
 
-    public static long writeFieldSampled(Object o, int fieldId, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(WRITE_FIELD, o, fieldId, countdown);
+    public static int writeFieldSampled(Object o, int fieldId, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(WRITE_FIELD, o, fieldId);
     }
 
-    public static long readStaticSampled(int classId, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(READ_STATIC, null, classId, countdown);
+    public static int readStaticSampled(int classId, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(READ_STATIC, null, classId);
     }
 
-    public static long writeStaticSampled(int classId, long countdown) {
-        return countdown >= TWO ? countdown - ONE : sampled(WRITE_STATIC, null, classId, countdown);
+    public static int writeStaticSampled(int classId, int countdown) {
+        return countdown > 1 ? countdown - 1 : sampled(WRITE_STATIC, null, classId);
     }
 
-    /** The sampled access of a block, from a method holding the countdown: passed on, and the next block started. */
+    /** The sampled access of a block, from a method holding the countdown: passed on, and the countdown restarted. */
     @OutOfLine
-    private static long sampled(int kind, Object o, int arg, long countdown) {
+    private static int sampled(int kind, Object o, int arg) {
         passOn(kind, o, arg);
-        return nextBlock(slot(), (int) countdown);
+        return restart();
     }
 
     /** {@code arg}: the index of an array access, the field id of a diagnosed one, the class id of a static one. */
@@ -320,6 +280,55 @@ public final class Hooks {
             case READ_STATIC -> readStatic(arg);
             default -> writeStatic(arg);
         }
+    }
+
+    /*
+     * The InSlot family: for a method without a loop and with few accesses per call it makes, the countdown is not
+     * copied into a local (which costs a handover before and a reload after every call the method makes); each access
+     * takes one step of the thread's slot itself. Both families count down the same slot, so methods of either kind
+     * call each other without changing the one-in-N rate.
+     */
+
+    public static void readInSlot(Object o) {
+        inSlot(READ, o, 0);
+    }
+
+    public static void writeInSlot(Object o) {
+        inSlot(WRITE, o, 0);
+    }
+
+    public static void readArrayInSlot(Object array, int index) {
+        inSlot(READ_ARRAY, array, index);
+    }
+
+    public static void writeArrayInSlot(Object array, int index) {
+        inSlot(WRITE_ARRAY, array, index);
+    }
+
+    public static void readStaticInSlot(int classId) {
+        inSlot(READ_STATIC, null, classId);
+    }
+
+    public static void writeStaticInSlot(int classId) {
+        inSlot(WRITE_STATIC, null, classId);
+    }
+
+    /** One step of the calling thread's countdown in its slot; the sampled access goes out of line. */
+    private static void inSlot(int kind, Object o, int arg) {
+        int s = slot();
+        int c = COUNTDOWN[s];
+        if (c > 1) {
+            COUNTDOWN[s] = c - 1;
+        } else {
+            sampledInSlot(s, kind, o, arg);
+        }
+    }
+
+    /** The sampled access of a block, from a hook stepping the slot: the countdown restarted, the access passed on. */
+    @OutOfLine
+    private static void sampledInSlot(int s, int kind, Object o, int arg) {
+        COUNTDOWN[s] = restart(s);
+        passOn(kind, o, arg);
     }
 
     @OutOfLine
