@@ -25,6 +25,7 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
  */
 final class AccessHookInserter extends NewInitTrackingVisitor {
     static final String HOOKS = "com/numa/profiler/rt/Hooks";
+    static final String WORD_HOOKS = "com/numa/profiler/rt/WordHooks";
     private final boolean allAccesses;
     private final SiteRegistry registry;
     /** The method's sampling countdown in sampled mode (the hooks take and return it), else null. */
@@ -37,15 +38,23 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final UnhookedReads unhooked;
     /** Field instructions visited so far. */
     private int fieldOrdinal;
+    /**
+     * Sampled mode without diagnosis or trace: the id of a field's owner class for the word hooks (WordHooks), or
+     * OwnerIds.NONE; null: field hooks pass the object to Hooks.
+     */
+    private final java.util.function.ToIntFunction<String> owners;
 
     /**
      * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
      * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
-     * {@code unhooked}: the method's reads that get no hook.
+     * {@code unhooked}: the method's reads that get no hook. {@code owners}: in sampled mode, the owner ids of the word
+     * hooks (null: none).
      */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
-            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, UnhookedReads unhooked) {
+            SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, UnhookedReads unhooked,
+            java.util.function.ToIntFunction<String> owners) {
         super(next, methodName);
+        this.owners = countdown == null && !inSlot || fields != null ? null : owners;
         this.unhooked = unhooked;
         this.fields = fields;
         this.allAccesses = allAccesses;
@@ -60,13 +69,17 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
      * counts down the thread's slot.
      */
     private void call(String name, String args) {
+        call(HOOKS, name, args);
+    }
+
+    private void call(String hooks, String name, String args) {
         if (inSlot) {
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "InSlot", "(" + args + ")V", false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, name + "InSlot", "(" + args + ")V", false);
         } else if (countdown == null) {
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name, "(" + args + ")V", false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, name, "(" + args + ")V", false);
         } else {
             super.visitVarInsn(Opcodes.ILOAD, countdown.local());
-            super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, name + "Sampled", "(" + args + "I)I", false);
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, hooks, name + "Sampled", "(" + args + "I)I", false);
             super.visitVarInsn(Opcodes.ISTORE, countdown.local());
         }
     }
@@ -171,9 +184,16 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
         }
     }
 
-    /** The hook of a field access of {@code owner.field}: named by its id under diagnosis, else the plain one. */
+    /**
+     * The hook of a field access of {@code owner.field}: a word hook with the owner's id where there are ones, named by
+     * its id under diagnosis, else the plain one.
+     */
     private void fieldHook(String name, String owner, String field) {
-        if (fields == null) {
+        int ownerId = owners == null ? OwnerIds.NONE : owners.applyAsInt(owner);
+        if (ownerId != OwnerIds.NONE) {
+            super.visitLdcInsn(ownerId);
+            call(WORD_HOOKS, name + "Owned", "Ljava/lang/Object;I");
+        } else if (fields == null) {
             call(name, "Ljava/lang/Object;");
         } else {
             super.visitLdcInsn(fields.id(owner, field));

@@ -1,6 +1,7 @@
 package com.numa.profiler;
 
 import com.numa.profiler.rt.Hooks;
+import com.numa.profiler.rt.WordHooks;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -10,6 +11,8 @@ import org.objectweb.asm.Type;
  * Tags every allocation with its site (class, method, line): Hooks.allocated(obj, site) right after arrays are made
  * and right after a NEW'd object's constructor returns (an uninitialised object may not be passed to a method).
  * Primitive arrays whose elements no hook accesses are only counted, by a hook that takes their length, not the array.
+ * In sampled mode (without diagnosis or trace) objects made with NEW get WordHooks.allocatedOwned, which writes their
+ * header word in place instead of passing them.
  */
 final class AllocationSiteTagger extends MethodVisitor {
     /** What a primitive array's allocation gets. */
@@ -35,11 +38,14 @@ final class AllocationSiteTagger extends MethodVisitor {
     private final SiteRegistry registry;
     private final NewInitPairing pairing;
     private final java.util.ArrayDeque<String> newTypes = new java.util.ArrayDeque<>();
+    /** Sampled mode without diagnosis or trace: objects made with NEW get WordHooks.allocatedOwned. */
+    private final boolean wordHooks;
     private int line;
 
     AllocationSiteTagger(MethodVisitor next, String className, String methodName, SiteRegistry registry,
-            PrimitiveArrays primitiveArrays) {
+            PrimitiveArrays primitiveArrays, boolean wordHooks) {
         super(Opcodes.ASM9, next);
+        this.wordHooks = wordHooks;
         this.primitiveArrays = primitiveArrays;
         this.className = className;
         this.methodName = methodName;
@@ -55,9 +61,12 @@ final class AllocationSiteTagger extends MethodVisitor {
 
     private void tag(String javaType, boolean array) {
         int site = registry.addSite(className, methodName, line, javaType, array);
+        // the last id stands for every site beyond the word's reach: their classes differ, so do their word offsets
+        boolean word = wordHooks && !array && site < Math.min(OwnerWords.MAX_SITE, WordHooks.CAPACITY);
         super.visitInsn(Opcodes.DUP);
         super.visitLdcInsn(site);
-        super.visitMethodInsn(Opcodes.INVOKESTATIC, AccessHookInserter.HOOKS, "allocated", "(Ljava/lang/Object;I)V", false);
+        super.visitMethodInsn(Opcodes.INVOKESTATIC, word ? AccessHookInserter.WORD_HOOKS : AccessHookInserter.HOOKS,
+                word ? "allocatedOwned" : "allocated", "(Ljava/lang/Object;I)V", false);
     }
 
     @Override

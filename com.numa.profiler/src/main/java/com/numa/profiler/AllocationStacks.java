@@ -9,8 +9,9 @@ import java.util.Iterator;
  * pair up in the {@link SiteRegistry}; this costs a few microseconds per allocation, which is why it is off (N = 1).
  */
 final class AllocationStacks {
-    /** The hook the allocating method called: the frame below it is the allocating method. */
+    /** The hooks the allocating method called: the frame below them is the allocating method. */
     private static final String HOOKS = com.numa.profiler.rt.Hooks.class.getName();
+    private static final String WORD_HOOKS = com.numa.profiler.rt.WordHooks.class.getName();
     private final int callers;
     private final SiteRegistry registry;
     private final StackWalker walker = StackWalker.getInstance();
@@ -41,7 +42,7 @@ final class AllocationStacks {
         int named = 0;
         while (it.hasNext() && named < callers) {
             StackWalker.StackFrame f = it.next();
-            boolean hook = f.getClassName().equals(HOOKS);
+            boolean hook = f.getClassName().equals(HOOKS) || f.getClassName().equals(WORD_HOOKS);
             if (hook || !hookSeen) { // a sampled hook's own slow path is a frame more
                 hookSeen |= hook;
                 continue;

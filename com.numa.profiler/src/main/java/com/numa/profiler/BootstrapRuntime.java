@@ -14,6 +14,7 @@ import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
@@ -23,9 +24,13 @@ import org.objectweb.asm.Opcodes;
  */
 final class BootstrapRuntime {
     static final String[] CLASSES = {"com/numa/profiler/rt/Hooks", "com/numa/profiler/rt/AccessSink",
-        "com/numa/profiler/rt/RawAccess"};
+        "com/numa/profiler/rt/RawAccess", "com/numa/profiler/rt/WordHooks"};
     static final String OUT_OF_LINE = "Lcom/numa/profiler/rt/OutOfLine;";
     static final String DONT_INLINE = "Ljdk/internal/vm/annotation/DontInline;";
+    static final String INLINE = "Lcom/numa/profiler/rt/Inline;";
+    static final String FORCE_INLINE = "Ljdk/internal/vm/annotation/ForceInline;";
+    static final String CONSTANT = "Lcom/numa/profiler/rt/Constant;";
+    static final String STABLE = "Ljdk/internal/vm/annotation/Stable;";
     private static boolean appended;
 
     private BootstrapRuntime() {
@@ -60,14 +65,28 @@ final class BootstrapRuntime {
     }
 
     /**
-     * The class file with HotSpot's {@code DontInline} added to every method marked {@link OutOfLine}: the VM reads it
-     * by name in classes the boot loader defines (the annotation type itself is never loaded, nor needs to be
-     * accessible).
+     * The class file with HotSpot's own marks added where ours are: {@code DontInline} on every method marked
+     * {@link OutOfLine}, {@code ForceInline} on those marked {@link com.numa.profiler.rt.Inline}, {@code Stable} on
+     * fields marked {@link com.numa.profiler.rt.Constant}. The VM reads them by name in classes the boot loader defines
+     * (the annotation types themselves are never loaded, nor need to be accessible).
      */
     static byte[] markOutOfLine(byte[] classFile) {
         ClassReader r = new ClassReader(classFile);
         ClassWriter w = new ClassWriter(r, 0);
         r.accept(new ClassVisitor(Opcodes.ASM9, w) {
+            @Override
+            public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+                return new FieldVisitor(Opcodes.ASM9, super.visitField(access, name, descriptor, signature, value)) {
+                    @Override
+                    public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
+                        if (CONSTANT.equals(desc)) {
+                            super.visitAnnotation(STABLE, true).visitEnd();
+                        }
+                        return super.visitAnnotation(desc, visible);
+                    }
+                };
+            }
+
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
@@ -76,6 +95,8 @@ final class BootstrapRuntime {
                     public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
                         if (OUT_OF_LINE.equals(desc)) {
                             super.visitAnnotation(DONT_INLINE, true).visitEnd();
+                        } else if (INLINE.equals(desc)) {
+                            super.visitAnnotation(FORCE_INLINE, true).visitEnd();
                         }
                         return super.visitAnnotation(desc, visible);
                     }
@@ -89,10 +110,11 @@ final class BootstrapRuntime {
     private static final String UNSAFE = "jdk/internal/misc/Unsafe";
 
     /**
-     * RawAccess with the body of {@code tid(Thread)} replaced by {@code Unsafe.getUnsafe().getLong(t, TID)}, a direct
-     * call the JIT compiles to one load (see RawAccess.tid); any other class file unchanged. The call resolves only when
-     * it first runs, which RawAccess allows only once the handles worked, so the package is then exported to the boot
-     * class path's module.
+     * RawAccess with the bodies of {@code tid(Thread)}, {@code wordAt(Object, long)} and
+     * {@code setWordAt(Object, long, long)} replaced by direct calls of {@code Unsafe.getUnsafe()}'s {@code getLong} and
+     * {@code putLong} (on {@code TID} for the first), which the JIT compiles to one load or store (see RawAccess.tid);
+     * any other class file unchanged. The calls resolve only when they first run, which RawAccess allows only once the
+     * handles worked, so the package is then exported to the boot class path's module.
      */
     static byte[] directThreadId(byte[] classFile) {
         ClassReader r = new ClassReader(classFile);
@@ -105,15 +127,29 @@ final class BootstrapRuntime {
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
                 MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
-                if (!"tid".equals(name) || !"(Ljava/lang/Thread;)J".equals(descriptor)) {
+                String method = name + descriptor;
+                boolean tid = "tid(Ljava/lang/Thread;)J".equals(method);
+                boolean get = "wordAt(Ljava/lang/Object;J)J".equals(method);
+                boolean put = "setWordAt(Ljava/lang/Object;JJ)V".equals(method);
+                if (!tid && !get && !put) {
                     return mv;
                 }
                 mv.visitCode();
                 mv.visitMethodInsn(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false);
                 mv.visitVarInsn(Opcodes.ALOAD, 0);
-                mv.visitFieldInsn(Opcodes.GETSTATIC, RAW_ACCESS, "TID", "J");
-                mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "getLong", "(Ljava/lang/Object;J)J", false);
-                mv.visitInsn(Opcodes.LRETURN);
+                if (tid) {
+                    mv.visitFieldInsn(Opcodes.GETSTATIC, RAW_ACCESS, "TID", "J");
+                } else {
+                    mv.visitVarInsn(Opcodes.LLOAD, 1);
+                }
+                if (put) {
+                    mv.visitVarInsn(Opcodes.LLOAD, 3);
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "putLong", "(Ljava/lang/Object;JJ)V", false);
+                    mv.visitInsn(Opcodes.RETURN);
+                } else {
+                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "getLong", "(Ljava/lang/Object;J)J", false);
+                    mv.visitInsn(Opcodes.LRETURN);
+                }
                 mv.visitMaxs(0, 0);
                 mv.visitEnd();
                 return null; // the original body is dropped

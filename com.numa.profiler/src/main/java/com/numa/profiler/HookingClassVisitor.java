@@ -85,8 +85,10 @@ final class HookingClassVisitor extends ClassVisitor {
         if (tracedFields != null) {
             mv = new ReferenceStoreTracer(mv, name, tracedFields);
         }
+        boolean wordHooks = sampled && tracedFields == null && diagnosedFields == null;
         mv = new AllocationSiteTagger(mv, className, name, registry,
-                AllocationSiteTagger.PrimitiveArrays.of(allAccesses, tracedFields != null, sampled));
+                AllocationSiteTagger.PrimitiveArrays.of(allAccesses, tracedFields != null, sampled), wordHooks);
+        java.util.function.ToIntFunction<String> owners = wordHooks ? owner -> registry.owners.id(loader, owner) : null;
         // The method is buffered, so that the reads that get no hook are known before its hooks are inserted, and in
         // sampled mode whether it pays for the countdown local; then it is replayed into one chain or another.
         MethodVisitor tagged = mv;
@@ -99,20 +101,21 @@ final class HookingClassVisitor extends ClassVisitor {
                 MethodVisitor chain;
                 if (!sampled) {
                     chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, false, diagnosedFields,
-                            unhooked);
+                            unhooked, null);
                 } else if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null, unhooked)) {
                     chain = tagged;
                 } else if (diagnosedFields == null
                         && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses, unhooked)) {
                     // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no
                     // local to hand over
-                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, unhooked);
+                    chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, unhooked,
+                            owners);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
                     countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
-                            diagnosedFields, unhooked));
+                            diagnosedFields, unhooked, owners));
                     chain = countdown;
                 }
                 accept(new ControlPointHooks(chain, point));

@@ -154,6 +154,7 @@ public final class NumaProfiler {
             });
         }
         runtime.attach(window);
+        runtime.useOwnerIds(registry.owners);
         // the diagnosis hooks the application's calls on JDK atomic boxes: it needs every box, instrumented or not
         FieldReach fieldReach = new FieldReach(filter, !diagnose);
         runtime.useFieldReach(fieldReach);

@@ -31,6 +31,11 @@ final class ProfilerRuntime implements AccessSink {
     private FieldReach fieldReach;
     /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
     private AllocationStacks stacks;
+    /** The owner ids of the word hooks (null: none, their offsets are then all unknown). */
+    private OwnerIds owners;
+    /** The instance size of the objects each word-hooked allocation site makes, by site id. */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Long> siteSizes =
+            new java.util.concurrent.ConcurrentHashMap<>();
     /**
      * Slots of a thread's deferred-tag generation, or 0: arrays enter the side table at allocation. Sampled mode sets it
      * ({@link #deferArrays}): arrays enter the side table when a sampled access first meets them, see DeferredTags.
@@ -591,6 +596,125 @@ final class ProfilerRuntime implements AccessSink {
             return classifier.next(word, t.key, true, false);
         }
         return classifier.next(word, t.key, false, (++t.readTally & (OwnerWords.READ_TALLY - 1)) == 0);
+    }
+
+    /** Sampled mode's word hooks look owner classes up by their ids here. */
+    void useOwnerIds(OwnerIds ids) {
+        this.owners = ids;
+    }
+
+    /*
+     * The sink of WordHooks (sampled mode without trace or diagnosis): the application's code reads and writes the
+     * header word, the profiler counts it. A mode that needs the object (a trace, stacks of allocation sites, the
+     * diagnosis) answers -1 to the offset lookups, so the hooks pass the object as before.
+     */
+
+    @Override
+    public long accessedWord(long word, boolean write) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return word;
+        }
+        try {
+            int node = node(t);
+            // 0: made by code we do not see, or still in its constructor (see access)
+            return count(t, word == 0 ? OwnerWords.tag(t.key, 0, node) : word, write, node, false);
+        } catch (Throwable e) {
+            failed(e);
+            return word;
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    /** Whether the word hooks may keep objects to themselves: nothing needs to see the object. */
+    private boolean wordHooksAllowed() {
+        return trace == null && sharing == null && stacks == null && sampling > 1;
+    }
+
+    /**
+     * The lookups run code that may be instrumented (JDK classes under -XX:+NUMAProfilerInstrumentJDK), so they hold
+     * the thread like every hook; a hook re-entered meanwhile gets 0 (asked again later).
+     */
+    @Override
+    public int ownerWordOffset(int ownerId, Object o) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return 0;
+        }
+        try {
+            OwnerIds ids = owners;
+            Class<?> owner = ids == null || !wordHooksAllowed() ? null : ids.find(ownerId, o.getClass());
+            return owner == null ? -1 : offsetOrNone(owner);
+        } catch (Throwable e) {
+            failed(e);
+            return 0;
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    @Override
+    public int siteWordOffset(int siteId, Object o) {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return 0;
+        }
+        try {
+            Class<?> c = o.getClass();
+            if (!wordHooksAllowed() || c.isArray()) {
+                return -1;
+            }
+            int at = offsetOrNone(c);
+            if (at > 0) {
+                siteSizes.putIfAbsent(siteId, allocatedClass(t, o).size);
+            }
+            return at;
+        } catch (Throwable e) {
+            failed(e);
+            return 0;
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    private int offsetOrNone(Class<?> c) {
+        long at = words.offset(c);
+        return at <= 0 || at > Integer.MAX_VALUE ? -1 : (int) at;
+    }
+
+    @Override
+    public int threadBits() {
+        ProfiledThread t = enter();
+        if (t == null) {
+            return 0;
+        }
+        try {
+            int node = node(t);
+            int home = node < 0 || node > OwnerWords.MAX_NODE ? 0 : node + 1;
+            return Math.min(t.key, OwnerWords.MAX_KEY) | home << 20;
+        } catch (Throwable e) {
+            failed(e);
+            return 0;
+        } finally {
+            t.busy = false;
+        }
+    }
+
+    @Override
+    public void objectMade(int siteId, int weight) {
+        Long size = siteSizes.get(siteId);
+        ProfiledThread t = size == null ? null : enter();
+        if (t == null) {
+            return;
+        }
+        try {
+            countAllocation(t, siteId, false, weight, size * weight);
+        } catch (Throwable e) {
+            failed(e);
+        } finally {
+            t.busy = false;
+        }
     }
 
     @Override

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Ids handed out while instrumenting: allocation sites (id 0 = unknown site). Written at class-load time,
+ * Ids handed out while instrumenting: allocation sites (id 0 = unknown site), and the classes named by accessed fields
+ * ({@link OwnerIds}). Written at class-load time,
  * read when reporting.
  * The static storage of a class counts as one object with its own pseudo allocation site.
  */
@@ -13,6 +14,8 @@ final class SiteRegistry {
     static final AllocationSite UNKNOWN_SITE = new AllocationSite(0, "?", "?", 0, "<unknown>", false);
     private final List<AllocationSite> sites = new ArrayList<>(List.of(UNKNOWN_SITE));
     private final ConcurrentHashMap<String, Integer> staticIds = new ConcurrentHashMap<>();
+    /** The ids of the classes that name accessed fields (sampled mode's word hooks). */
+    final OwnerIds owners = new OwnerIds();
 
     /** Names repeat across sites (same class, method, type): one copy each keeps the registry small. */
     private final java.util.HashMap<String, String> names = new java.util.HashMap<>();

@@ -58,4 +58,35 @@ public interface AccessSink {
     /** A static reference field {@code fieldId} now holds {@code target} (trace recording only). */
     default void staticReferenceStored(int fieldId, Object target) {
     }
+
+    /*
+     * WordHooks (sampled mode): the object stays in the application's code, the sink gets its header word.
+     */
+
+    /** A sampled access to an object whose header word is {@code word}: returns the word to store back. */
+    default long accessedWord(long word, boolean write) {
+        return word;
+    }
+
+    /**
+     * The offset of the header word of instances of the class named by owner id {@code ownerId} (of which {@code o} is
+     * an instance), or -1 when the owner's hooks should pass the object (no word, or a mode that needs the object).
+     */
+    default int ownerWordOffset(int ownerId, Object o) {
+        return -1;
+    }
+
+    /** As {@link #ownerWordOffset} for the objects made at allocation site {@code siteId} ({@code o} the first one). */
+    default int siteWordOffset(int siteId, Object o) {
+        return -1;
+    }
+
+    /** The calling thread's owner key (bits 0-19) and home node + 1 (from bit 20); 0 when it has none. */
+    default int threadBits() {
+        return 0;
+    }
+
+    /** An object made at {@code siteId}, whose word WordHooks wrote, counted as {@code weight} allocations. */
+    default void objectMade(int siteId, int weight) {
+    }
 }

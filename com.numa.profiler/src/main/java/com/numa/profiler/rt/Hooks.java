@@ -34,13 +34,17 @@ public final class Hooks {
     public static final int SAMPLER_INTS = 3;
     /** Int in a slot where the countdown of primitive arrays made starts (its tail and random state follow it). */
     private static final int ARRAYS_MADE = SAMPLER_INTS;
-    private static final int[] COUNTDOWN = new int[SLOTS * SLOT_STRIDE];
+    /** Int in a slot where the countdown of objects made by WordHooks starts (its tail and random state follow it). */
+    static final int OBJECTS_MADE = ARRAYS_MADE + SAMPLER_INTS;
+    /** Int in a slot: the countdown a sampled WordHooks access restarted, for the method's local to take. */
+    static final int RESTARTED = OBJECTS_MADE + SAMPLER_INTS;
+    static final int[] COUNTDOWN = new int[SLOTS * SLOT_STRIDE];
 
-    private static volatile AccessSink sink;
+    static volatile AccessSink sink;
     /** Access hooks count only while profiling is on; allocations are always tagged so owners stay known. */
-    private static volatile boolean active;
+    static volatile boolean active;
     /** Count one access in this many (1 = every access). */
-    private static volatile int sampling = 1;
+    static volatile int sampling = 1;
 
     static {
         setSampling(1); // seeds every slot's random state
@@ -67,6 +71,7 @@ public final class Hooks {
         for (int s = 0; s < COUNTDOWN.length; s += SLOT_STRIDE) {
             seed(COUNTDOWN, s, each, s); // a different sequence per slot
             seed(COUNTDOWN, s + ARRAYS_MADE, each, s + 1);
+            seed(COUNTDOWN, s + OBJECTS_MADE, each, s + 2);
         }
         sampling = each;
     }
@@ -169,8 +174,13 @@ public final class Hooks {
     }
 
     /** Not Thread.getId: an override may be instrumented, and would call back here for its own countdown. */
-    private static int slot() {
-        return ((int) RawAccess.threadId(Thread.currentThread()) & (SLOTS - 1)) * SLOT_STRIDE;
+    static int slot() {
+        return slotOf(RawAccess.threadId(Thread.currentThread()));
+    }
+
+    /** The slot of the thread with id {@code tid}. */
+    static int slotOf(long tid) {
+        return ((int) tid & (SLOTS - 1)) * SLOT_STRIDE;
     }
 
     /** The calling thread's countdown: a sampled method loads it at entry and after each call. */
@@ -192,11 +202,11 @@ public final class Hooks {
      * The countdown to the next sampled access: the rest of the current block, then a random place in the next one
      * (1..N), so each block of N accesses has exactly one sample. Only an expired countdown gets here.
      */
-    private static int restart(int s) {
+    static int restart(int s) {
         return restart(COUNTDOWN, s, sampling);
     }
 
-    private static int restart(int[] state, int at, int n) {
+    static int restart(int[] state, int at, int n) {
         if (n == 1) {
             return 1;
         }
@@ -220,8 +230,8 @@ public final class Hooks {
      */
 
     /** Kinds of access, for the sampled paths: constants the JIT folds into each hook's one call. */
-    private static final int READ = 0;
-    private static final int WRITE = 1;
+    static final int READ = 0;
+    static final int WRITE = 1;
     private static final int READ_ARRAY = 2;
     private static final int WRITE_ARRAY = 3;
     private static final int READ_FIELD = 4;
@@ -269,7 +279,7 @@ public final class Hooks {
     }
 
     /** {@code arg}: the index of an array access, the field id of a diagnosed one, the class id of a static one. */
-    private static void passOn(int kind, Object o, int arg) {
+    static void passOn(int kind, Object o, int arg) {
         switch (kind) {
             case READ -> read(o);
             case WRITE -> write(o);

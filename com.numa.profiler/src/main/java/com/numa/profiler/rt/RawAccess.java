@@ -98,6 +98,28 @@ public final class RawAccess {
     }
 
     /**
+     * The long at offset {@code at} of {@code o}: the header word, for WordHooks. Like {@link #tid}, the body is replaced
+     * by a direct {@code Unsafe} call when the runtime is put on the boot class path, which the JIT compiles to one
+     * load at the offset (a constant once WordHooks' table entry is folded), and escape analysis sees through.
+     */
+    static long wordAt(Object o, long at) {
+        try {
+            return (long) GET_LONG.invokeExact(o, at);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sets the long at offset {@code at} of {@code o} (see {@link #wordAt}). */
+    static void setWordAt(Object o, long at, long word) {
+        try {
+            PUT_LONG.invokeExact(o, at, word);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
      * {getLong(Object, long), putLong(Object, long, long), objectFieldOffset(Class, String), arrayBaseOffset(Class),
      * arrayIndexScale(Class)} (the last two returning long, or null) for the profiler, which
      * claims them at its start; every later call, and any call when the package is not exported, gets null.
