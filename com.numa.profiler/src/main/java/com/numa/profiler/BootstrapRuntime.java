@@ -126,36 +126,50 @@ final class BootstrapRuntime {
             @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
-                MethodVisitor mv = super.visitMethod(access, name, descriptor, signature, exceptions);
+                MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
                 String method = name + descriptor;
                 boolean tid = "tid(Ljava/lang/Thread;)J".equals(method);
                 boolean get = "wordAt(Ljava/lang/Object;J)J".equals(method);
                 boolean put = "setWordAt(Ljava/lang/Object;JJ)V".equals(method);
                 if (!tid && !get && !put) {
-                    return mv;
+                    return target;
                 }
-                mv.visitCode();
-                mv.visitMethodInsn(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false);
-                mv.visitVarInsn(Opcodes.ALOAD, 0);
-                if (tid) {
-                    mv.visitFieldInsn(Opcodes.GETSTATIC, RAW_ACCESS, "TID", "J");
-                } else {
-                    mv.visitVarInsn(Opcodes.LLOAD, 1);
-                }
-                if (put) {
-                    mv.visitVarInsn(Opcodes.LLOAD, 3);
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "putLong", "(Ljava/lang/Object;JJ)V", false);
-                    mv.visitInsn(Opcodes.RETURN);
-                } else {
-                    mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "getLong", "(Ljava/lang/Object;J)J", false);
-                    mv.visitInsn(Opcodes.LRETURN);
-                }
-                mv.visitMaxs(0, 0);
-                mv.visitEnd();
-                return null; // the original body is dropped
+                return new MethodVisitor(Opcodes.ASM9) { // the original body is dropped, its annotations kept
+                    @Override
+                    public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
+                        return target.visitAnnotation(desc, visible);
+                    }
+
+                    @Override
+                    public void visitEnd() {
+                        directBody(target, tid, put);
+                    }
+                };
             }
         }, 0);
         return w.toByteArray();
+    }
+
+    /** {@code Unsafe.getUnsafe().getLong(arg0, TID)}, or of {@code (arg0, arg1)}, or {@code putLong(arg0, arg1, arg3)}. */
+    private static void directBody(MethodVisitor mv, boolean tid, boolean put) {
+        mv.visitCode();
+        mv.visitMethodInsn(Opcodes.INVOKESTATIC, UNSAFE, "getUnsafe", "()L" + UNSAFE + ";", false);
+        mv.visitVarInsn(Opcodes.ALOAD, 0);
+        if (tid) {
+            mv.visitFieldInsn(Opcodes.GETSTATIC, RAW_ACCESS, "TID", "J");
+        } else {
+            mv.visitVarInsn(Opcodes.LLOAD, 1);
+        }
+        if (put) {
+            mv.visitVarInsn(Opcodes.LLOAD, 3);
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "putLong", "(Ljava/lang/Object;JJ)V", false);
+            mv.visitInsn(Opcodes.RETURN);
+        } else {
+            mv.visitMethodInsn(Opcodes.INVOKEVIRTUAL, UNSAFE, "getLong", "(Ljava/lang/Object;J)J", false);
+            mv.visitInsn(Opcodes.LRETURN);
+        }
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 
     /** True when the hook classes resolve from the bootstrap loader (else only application classes may call them). */

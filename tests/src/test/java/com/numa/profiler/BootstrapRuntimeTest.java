@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,9 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The hook runtime as it goes onto the boot class path: the ways into the sink carry HotSpot's DontInline, and the
- * thread id every sampled hook reads is a direct Unsafe call, not a method handle.
+ * The hook runtime as it goes onto the boot class path: the ways into the sink carry HotSpot's DontInline, the word
+ * hooks' short sampled paths ForceInline and their tables Stable, and the thread id every sampled hook reads and the
+ * header word the word hooks read and write are direct Unsafe calls, not method handles.
  */
 class BootstrapRuntimeTest {
     static Set<String> dontInline(byte[] classFile) {
@@ -153,5 +155,87 @@ class BootstrapRuntimeTest {
                 "only tid's body changes");
         byte[] hooks = runtimeClass("com/numa/profiler/rt/Hooks");
         assertSame(hooks, BootstrapRuntime.directThreadId(hooks), "other classes are passed through as they are");
+    }
+
+    /** Name + descriptor of each method (or name of each field) of the class that carries annotation {@code mark}. */
+    static Set<String> marked(byte[] classFile, String mark) {
+        Set<String> found = new TreeSet<>();
+        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public org.objectweb.asm.FieldVisitor visitField(int access, String name, String descriptor,
+                    String signature, Object value) {
+                return new org.objectweb.asm.FieldVisitor(Opcodes.ASM9) {
+                    @Override
+                    public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
+                        if (mark.equals(desc)) {
+                            found.add(name);
+                        }
+                        return null;
+                    }
+                };
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
+                        if (mark.equals(desc)) {
+                            found.add(name + descriptor);
+                        }
+                        return null;
+                    }
+                };
+            }
+        }, ClassReader.SKIP_CODE);
+        return found;
+    }
+
+    @Test
+    void theWordHooksShortSampledPathsAreForcedInlineAndTheirTablesStable() throws Exception {
+        byte[] words = BootstrapRuntime.markOutOfLine(runtimeClass("com/numa/profiler/rt/WordHooks"));
+        assertEquals(Set.of("OWNER_WORD_AT", "SITE_WORD_AT"), marked(words, BootstrapRuntime.STABLE));
+        Set<String> forced = marked(words, BootstrapRuntime.FORCE_INLINE);
+        assertEquals(Set.of("sampled(ILjava/lang/Object;I)V", "update(ILjava/lang/Object;I)V", "restarted()I",
+                "entry([[II)I"), forced);
+        Map<String, Integer> lengths = new java.util.HashMap<>();
+        org.objectweb.asm.tree.ClassNode node = new org.objectweb.asm.tree.ClassNode();
+        new ClassReader(words).accept(node, 0);
+        for (org.objectweb.asm.tree.MethodNode m : node.methods) {
+            lengths.put(m.name + m.desc, bytecodeLength(m));
+        }
+        assertTrue(lengths.get("allocatedOwned(Ljava/lang/Object;I)V") > 100, "the allocation hook is not forced: "
+                + lengths.get("allocatedOwned(Ljava/lang/Object;I)V") + " bytes");
+        for (String method : forced) {
+            assertTrue(lengths.get(method) > 0 && lengths.get(method) <= 35, method + " is " + lengths.get(method)
+                    + " bytes: over C1's inlining size, forcing it would grow every C1-compiled hook");
+        }
+        assertTrue(dontInline(words).containsAll(Set.of("sampledWord(IJ)J", "byObject(ILjava/lang/Object;I)V")),
+                "the ways into the sink stay out of line: " + dontInline(words));
+    }
+
+    /** The length of a method's bytecode, as the JIT's inlining limits count it: the offset of a label at its end. */
+    private static int bytecodeLength(org.objectweb.asm.tree.MethodNode m) {
+        org.objectweb.asm.tree.LabelNode end = new org.objectweb.asm.tree.LabelNode();
+        m.instructions.add(end);
+        org.objectweb.asm.ClassWriter w = new org.objectweb.asm.ClassWriter(0);
+        w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_SUPER, "X", null, "java/lang/Object", null);
+        m.accept(w);
+        return end.getLabel().getOffset();
+    }
+
+    @Test
+    void theHeaderWordIsReadAndWrittenByDirectUnsafeCallsThatKeepTheirForceInline() throws Exception {
+        byte[] rewritten = BootstrapRuntime.directThreadId(BootstrapRuntime.markOutOfLine(
+                runtimeClass(BootstrapRuntime.RAW_ACCESS)));
+        assertEquals(List.of("jdk/internal/misc/Unsafe.getUnsafe()Ljdk/internal/misc/Unsafe;",
+                "jdk/internal/misc/Unsafe.getLong(Ljava/lang/Object;J)J"),
+                callsOf(rewritten, "wordAt(Ljava/lang/Object;J)J"));
+        assertEquals(List.of("jdk/internal/misc/Unsafe.getUnsafe()Ljdk/internal/misc/Unsafe;",
+                "jdk/internal/misc/Unsafe.putLong(Ljava/lang/Object;JJ)V"),
+                callsOf(rewritten, "setWordAt(Ljava/lang/Object;JJ)V"));
+        assertEquals(Set.of("wordAt(Ljava/lang/Object;J)J", "setWordAt(Ljava/lang/Object;JJ)V"),
+                marked(rewritten, BootstrapRuntime.FORCE_INLINE), "the mark survives the new body");
     }
 }

@@ -100,8 +100,10 @@ public final class RawAccess {
     /**
      * The long at offset {@code at} of {@code o}: the header word, for WordHooks. Like {@link #tid}, the body is replaced
      * by a direct {@code Unsafe} call when the runtime is put on the boot class path, which the JIT compiles to one
-     * load at the offset (a constant once WordHooks' table entry is folded), and escape analysis sees through.
+     * load at the offset (a constant once WordHooks' table entry is folded), and escape analysis sees through; forced
+     * inline, as it is on WordHooks' seldom-run sampled path.
      */
+    @Inline
     static long wordAt(Object o, long at) {
         try {
             return (long) GET_LONG.invokeExact(o, at);
@@ -111,6 +113,7 @@ public final class RawAccess {
     }
 
     /** Sets the long at offset {@code at} of {@code o} (see {@link #wordAt}). */
+    @Inline
     static void setWordAt(Object o, long at, long word) {
         try {
             PUT_LONG.invokeExact(o, at, word);

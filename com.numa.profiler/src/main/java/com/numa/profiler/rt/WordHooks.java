@@ -13,6 +13,11 @@ package com.numa.profiler.rt;
  * after that, the JIT folds the entry, so the sampled path is a load and a store at a constant offset, which escape
  * analysis sees through.
  *
+ * <p>Only methods of at most 35 bytes are forced inline ({@link Inline}), which C1, without escape analysis, inlines
+ * anyway: forcing larger ones into every hooked access and allocation doubled lusearch's C1 time, and its CPU with it.
+ * The allocation hook is larger: C2 inlines it where it runs often, i.e. in the hot code whose objects it could keep
+ * out of the heap.
+ *
  * <p>An allocation writes the word (owner thread, home node, site) from the owner bits the thread's countdown slot
  * caches, and counts one object in N (the slot's own countdown); the sampled one goes out of line with its site only.
  */
@@ -21,6 +26,8 @@ public final class WordHooks {
     private static final int PAGE = 1 << PAGE_BITS;
     /** Owner ids and site ids below this get word hooks; the instrumentation gives the others Hooks' own. */
     public static final int CAPACITY = PAGE * PAGE;
+    /** Or'ed with the kind of a sampled access by the InSlot hooks: the countdown they restart is the slot's own. */
+    private static final int IN_SLOT = 2;
     /** Site bits of the word (see com.numa.profiler.OwnerWords). */
     private static final long SITE_BITS = 0xFFFFFL << 20;
     /**
@@ -37,86 +44,101 @@ public final class WordHooks {
     private WordHooks() {
     }
 
-    @Inline
     public static int readOwnedSampled(Object o, int ownerId, int countdown) {
-        return countdown > 1 ? countdown - 1 : sampled(Hooks.READ, o, ownerId, false);
+        if (countdown > 1) {
+            return countdown - 1;
+        }
+        sampled(Hooks.READ, o, ownerId);
+        return restarted();
     }
 
-    @Inline
     public static int writeOwnedSampled(Object o, int ownerId, int countdown) {
-        return countdown > 1 ? countdown - 1 : sampled(Hooks.WRITE, o, ownerId, false);
+        if (countdown > 1) {
+            return countdown - 1;
+        }
+        sampled(Hooks.WRITE, o, ownerId);
+        return restarted();
     }
 
-    @Inline
     public static void readOwnedInSlot(Object o, int ownerId) {
-        inSlot(Hooks.READ, o, ownerId);
+        inSlot(Hooks.READ | IN_SLOT, o, ownerId);
     }
 
-    @Inline
     public static void writeOwnedInSlot(Object o, int ownerId) {
-        inSlot(Hooks.WRITE, o, ownerId);
+        inSlot(Hooks.WRITE | IN_SLOT, o, ownerId);
     }
 
-    @Inline
-    private static void inSlot(int kind, Object o, int ownerId) {
+    private static void inSlot(int how, Object o, int ownerId) {
         int s = Hooks.slot();
         int c = Hooks.COUNTDOWN[s];
         if (c > 1) {
             Hooks.COUNTDOWN[s] = c - 1;
         } else {
-            sampled(kind, o, ownerId, true);
+            sampled(how, o, ownerId);
         }
     }
 
+    /*
+     * The sampled path is split into methods of at most 35 bytes of bytecode, forced inline: C2 inlines a larger one
+     * only where the profile calls it often, and a sampled path runs one access in N (JDK 17 left an 88-byte one out
+     * of cold call sites, JDK 25 even small ones, out of a hot loop whose boxes then escaped into them).
+     */
+
     /**
-     * The sampled access of a block: the word passed on and updated in place; returns the restarted countdown (for a
-     * method's local; {@code inSlot}: the slot itself was restarted, and 0 is returned).
+     * The sampled access of a block: the word updated in place, or the object passed when its offset is not known here.
+     * Either way the countdown restarts: in the slot itself ({@link #IN_SLOT}), else where {@link #restarted} reads it.
+     * {@code how}: the kind of access (Hooks.READ or WRITE), or'ed with IN_SLOT.
      */
     @Inline
-    private static int sampled(int kind, Object o, int ownerId, boolean inSlot) {
+    private static void sampled(int how, Object o, int ownerId) {
         int at = entry(OWNER_WORD_AT, ownerId);
-        if (o == null) {
-            return byObject(kind, null, ownerId, inSlot);
+        if (at > 0 && o != null) {
+            update(how, o, at);
+        } else {
+            byObject(how, o, ownerId);
         }
-        if (at <= 0) {
-            return byObject(kind, o, ownerId, inSlot);
-        }
+    }
+
+    @Inline
+    private static void update(int how, Object o, int at) {
         long w = RawAccess.wordAt(o, at);
-        long n = sampledWord(kind, w, inSlot);
-        if (n != w) {
+        long n = sampledWord(how, w);
+        if (n != w) { // a read that changes nothing leaves a shared object's cache line alone
             RawAccess.setWordAt(o, at, n);
         }
-        return inSlot ? 0 : Hooks.COUNTDOWN[Hooks.slot() + Hooks.RESTARTED];
+    }
+
+    /** The countdown the calling thread's last sampled access restarted, for a method's local. */
+    @Inline
+    private static int restarted() {
+        return Hooks.COUNTDOWN[Hooks.slot() + Hooks.RESTARTED];
     }
 
     /** Restarts the countdown and passes the word on: the sink returns it updated. */
     @OutOfLine
-    private static long sampledWord(int kind, long word, boolean inSlot) {
-        int s = Hooks.slot();
-        Hooks.COUNTDOWN[inSlot ? s : s + Hooks.RESTARTED] = Hooks.restart(s);
+    private static long sampledWord(int how, long word) {
+        restart(how);
         AccessSink k = Hooks.sink;
-        return Hooks.active && k != null ? k.accessedWord(word, kind == Hooks.WRITE) : word;
+        return Hooks.active && k != null ? k.accessedWord(word, (how & ~IN_SLOT) == Hooks.WRITE) : word;
+    }
+
+    private static void restart(int how) {
+        int s = Hooks.slot();
+        Hooks.COUNTDOWN[(how & IN_SLOT) != 0 ? s : s + Hooks.RESTARTED] = Hooks.restart(s);
     }
 
     /** The sampled access of an object whose class's word offset is not known here: looked up once, or none. */
     @OutOfLine
-    private static int byObject(int kind, Object o, int ownerId, boolean inSlot) {
+    private static void byObject(int how, Object o, int ownerId) {
         AccessSink k = Hooks.sink;
         if (o != null && k != null && entry(OWNER_WORD_AT, ownerId) == 0) {
             set(OWNER_WORD_AT, ownerId, k.ownerWordOffset(ownerId, o));
         }
-        int s = Hooks.slot();
-        int c = Hooks.restart(s);
-        Hooks.passOn(kind, o, 0);
-        if (inSlot) {
-            Hooks.COUNTDOWN[s] = c;
-            return 0;
-        }
-        return c;
+        restart(how);
+        Hooks.passOn(how & ~IN_SLOT, o, 0);
     }
 
     /** After {@code new} and the constructor: the word written, and one object in N counted. */
-    @Inline
     public static void allocatedOwned(Object o, int siteId) {
         int at = entry(SITE_WORD_AT, siteId);
         if (at <= 0) {
