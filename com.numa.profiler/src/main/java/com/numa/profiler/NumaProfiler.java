@@ -100,10 +100,11 @@ public final class NumaProfiler {
             log.once("header-word", unsafeProblem + "; objects keep their owner words in the side table");
         }
         HeaderWordClasses headerWords = new HeaderWordClasses(unsafeProblem == null);
-        if (flags.get(ProfilerFlags.TRANSFORMER_C1_ONLY)) {
-            TransformerJit.keepOutOfC2(inst).ifPresent(why -> log.once("transformer-jit", why
-                    + "; the class transformer is compiled as usual (C2 included)"));
-        }
+        boolean wordHooks = flags.get(ProfilerFlags.SAMPLING) > 1 && !flags.get(ProfilerFlags.DIAGNOSE)
+                && flags.get(ProfilerFlags.TRACE).trim().isEmpty();
+        TransformerJit.addDirectives(inst, flags.get(ProfilerFlags.TRANSFORMER_C1_ONLY), wordHooks)
+                .ifPresent(why -> log.once("transformer-jit", why + "; the class transformer is compiled as usual (C2"
+                        + " included), and C1 inlines sampled mode's word hooks"));
         boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
         if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
             if (jdk) {

@@ -14,7 +14,8 @@ import javax.management.DynamicMBean;
 import org.objectweb.asm.ClassReader;
 
 /**
- * Keeps the class transformer's code (ASM and the profiler's visitors) out of C2 through a compiler directive added
+ * Compiler directives the profiler adds at start. Sampled mode's word hooks: C1 calls their sampled path (see
+ * {@link #C1_CALLS}). And it keeps the class transformer's code (ASM and the profiler's visitors) out of C2 through a compiler directive added
  * at run time (the DiagnosticCommand bean's {@code compilerDirectivesAdd}, what {@code jcmd PID
  * Compiler.directives_add} runs); C1 still compiles it. Why: ASM parses and writes every class the application loads,
  * so its large methods get hot, and C2 spent seconds on them (sampled lusearch: 9.1 s of C2 time for ASM,
@@ -46,17 +47,48 @@ final class TransformerJit {
         return List.copyOf(out);
     }
 
+    /**
+     * WordHooks' sampled path (forced inline for C2, whose escape analysis needs it inline) as a call in C1's code,
+     * which has no escape analysis: inlined into every hooked access it made lusearch's C1 time 2.0 s instead of 1.5 s.
+     */
+    static final String C1_CALLS = "com/numa/profiler/rt/WordHooks.sampled";
+
     /** The directive: the methods matched by any of {@code patterns} are never compiled by C2. */
     static String c2Excluded(List<String> patterns) {
+        return "[" + c2ExcludedEntry(patterns) + "]";
+    }
+
+    private static String c2ExcludedEntry(List<String> patterns) {
         return patterns.stream().map(p -> "\"" + p + "\"")
-                .collect(Collectors.joining(", ", "[{ match: [", "], c2: { Exclude: true } }]"));
+                .collect(Collectors.joining(", ", "{ match: [", "], c2: { Exclude: true } }"));
     }
 
     /**
-     * Adds the directive for the transformer's code; empty when done, else why not (no Instrumentation, a JDK without
-     * the bean, a refused directive). The program runs the same either way: only the JIT's choice for ASM changes.
+     * The directives: the transformer's code out of C2 ({@code transformerC1Only}), and ({@code wordHooks}) in every
+     * other method, C1 calls WordHooks' sampled path rather than inlining it. The transformer's entry comes first, so
+     * that it is the one its methods match.
      */
-    static Optional<String> keepOutOfC2(Instrumentation inst) {
+    static String directives(boolean transformerC1Only, boolean wordHooks) {
+        List<String> entries = new ArrayList<>();
+        if (transformerC1Only) {
+            entries.add(c2ExcludedEntry(TRANSFORMER_CODE));
+        }
+        if (wordHooks) {
+            entries.add("{ match: \"*.*\", c1: { inline: \"-" + C1_CALLS + "\" } }");
+        }
+        return entries.stream().collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /**
+     * Adds the directives (see {@link #directives}); empty when done or when there is none, else why not (no
+     * Instrumentation, a JDK without the bean, a refused directive). The program runs the same either way: only the
+     * JIT's choices change.
+     */
+    static Optional<String> addDirectives(Instrumentation inst, boolean transformerC1Only, boolean wordHooks) {
+        if (!transformerC1Only && !wordHooks) {
+            return Optional.empty();
+        }
+        int count = (transformerC1Only ? 1 : 0) + (wordHooks ? 1 : 0);
         Optional<DynamicMBean> bean = DiagnosticCommandBean.direct(inst);
         if (bean.isEmpty()) {
             return Optional.of("HotSpot's DiagnosticCommand bean is not reachable");
@@ -64,9 +96,9 @@ final class TransformerJit {
         Path file = null;
         try {
             file = Files.createTempFile("numa-jit", ".json");
-            Files.writeString(file, c2Excluded(TRANSFORMER_CODE), StandardCharsets.UTF_8);
+            Files.writeString(file, directives(transformerC1Only, wordHooks), StandardCharsets.UTF_8);
             String out = DiagnosticCommandBean.run(bean.get(), "compilerDirectivesAdd", file.toString());
-            return out.contains("1 compiler directives added") ? Optional.empty()
+            return out.contains(count + " compiler directives added") ? Optional.empty()
                     : Optional.of("the JVM did not take the directive: " + out.strip());
         } catch (Exception e) {
             return Optional.of("the directive could not be added: " + e);

@@ -33,6 +33,18 @@ class TransformerJitTest {
     }
 
     @Test
+    void sampledModeAddsC1sCallOfTheWordHooksSampledPathAfterTheTransformersEntry() {
+        String both = TransformerJit.directives(true, true);
+        assertTrue(both.startsWith(TransformerJit.c2Excluded(TransformerJit.TRANSFORMER_CODE).replaceFirst("]$", "")),
+                both);
+        assertTrue(both.endsWith(", { match: \"*.*\", c1: { inline: \"-com/numa/profiler/rt/WordHooks.sampled\" } }]"),
+                both);
+        assertEquals("[{ match: \"*.*\", c1: { inline: \"-com/numa/profiler/rt/WordHooks.sampled\" } }]",
+                TransformerJit.directives(false, true));
+        assertEquals(TransformerJit.c2Excluded(TransformerJit.TRANSFORMER_CODE), TransformerJit.directives(true, false));
+    }
+
+    @Test
     void aProfiledJvmHoldsTheDirectiveUnlessTheFlagIsOff() throws Exception {
         ProfiledJvm.Result on = ProfiledJvm.run("transformer-jit-on", List.of(), List.of("-XX:NUMAProfilerSampling=64"),
                 PrintDirectives.class.getName());
@@ -41,6 +53,7 @@ class TransformerJitTest {
             assertTrue(on.stdout().contains(" " + pattern), pattern + " in\n" + on.diagnostics());
         }
         assertFalse(on.stderr().contains("transformer is compiled as usual"), on.diagnostics());
+        assertTrue(on.stdout().contains("WordHooks.sampled"), "C1's inline rule: " + on.diagnostics());
 
         ProfiledJvm.Result off = ProfiledJvm.run("transformer-jit-off", List.of(),
                 List.of("-XX:-NUMAProfilerTransformerC1Only"), PrintDirectives.class.getName());
@@ -55,7 +68,8 @@ class TransformerJitTest {
             Object text = ManagementFactory.getPlatformMBeanServer().invoke(
                     new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesPrint",
                     new Object[] {new String[0]}, new String[] {String[].class.getName()});
-            text.toString().lines().filter(l -> l.contains("matching:")).forEach(System.out::println);
+            text.toString().lines().filter(l -> l.contains("matching:") || l.contains("WordHooks"))
+                    .forEach(System.out::println);
         }
     }
 }
