@@ -205,7 +205,7 @@ class BootstrapRuntimeTest {
         for (org.objectweb.asm.tree.MethodNode m : node.methods) {
             lengths.put(m.name + m.desc, bytecodeLength(m));
         }
-        assertTrue(lengths.get("allocatedOwned(Ljava/lang/Object;I)V") > 100, "the allocation hook is not forced: "
+        assertTrue(lengths.get("allocatedOwned(Ljava/lang/Object;I)V") > 35, "the allocation hook is not forced: "
                 + lengths.get("allocatedOwned(Ljava/lang/Object;I)V") + " bytes");
         for (String method : forced) {
             assertTrue(lengths.get(method) > 0 && lengths.get(method) <= 35, method + " is " + lengths.get(method)

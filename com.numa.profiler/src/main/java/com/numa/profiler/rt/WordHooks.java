@@ -18,8 +18,8 @@ package com.numa.profiler.rt;
  * The allocation hook is larger: C2 inlines it where it runs often, i.e. in the hot code whose objects it could keep
  * out of the heap.
  *
- * <p>An allocation writes the word (owner thread, home node, site) from the owner bits the thread's countdown slot
- * caches, and counts one object in N (the slot's own countdown); the sampled one goes out of line with its site only.
+ * <p>An allocation writes the word (owner thread, home node, site) that one call without the object returns, from the
+ * owner bits the thread's countdown slot caches; that call also counts one object in N (the slot's own countdown).
  */
 public final class WordHooks {
     private static final int PAGE_BITS = 10;
@@ -138,32 +138,44 @@ public final class WordHooks {
         Hooks.passOn(how & ~IN_SLOT, o, 0);
     }
 
-    /** After {@code new} and the constructor: the word written, and one object in N counted. */
+    /**
+     * After {@code new} and the constructor: the word written, and one object in N counted. Small, so that C2 inlines it
+     * into every hot allocation site without eating the budget it inlines the application's own methods with (the
+     * thread's owner bits and the count are one call that takes no object).
+     */
     public static void allocatedOwned(Object o, int siteId) {
         int at = entry(SITE_WORD_AT, siteId);
-        if (at <= 0) {
+        if (at > 0) {
+            long w = RawAccess.wordAt(o, at);
+            RawAccess.setWordAt(o, at, w != 0 ? w & ~SITE_BITS | (long) siteId << 20 : ownerWord(siteId));
+        } else if (at < 0) {
+            Hooks.allocated(o, siteId);
+        } else {
             allocatedByObject(o, siteId);
-            return;
         }
+    }
+
+    /**
+     * The word of an object the calling thread just made at {@code siteId} (0 while its owner bits are unknown), and
+     * one object in N counted.
+     */
+    @OutOfLine
+    private static long ownerWord(int siteId) {
         long tid = RawAccess.threadId(Thread.currentThread());
         int s = Hooks.slotOf(tid);
         int[] slots = Hooks.COUNTDOWN;
         long cached = THREAD_BITS[s >>> 1];
         int bits = (int) (cached >>> 32) == (int) tid ? (int) cached : threadBits(s, tid);
-        if (bits != 0) {
-            long w = RawAccess.wordAt(o, at);
-            long owner = w != 0 ? w & ~SITE_BITS : (bits & 0xFFFFFL) | (long) (bits >>> 20) << 40;
-            RawAccess.setWordAt(o, at, owner | (long) siteId << 20);
-        }
         int c = slots[s + Hooks.OBJECTS_MADE];
         if (c > 1) {
             slots[s + Hooks.OBJECTS_MADE] = c - 1;
         } else {
             objectMade(s, tid, siteId);
         }
+        return bits == 0 ? 0 : (bits & 0xFFFFFL) | (long) (bits >>> 20) << 40 | (long) siteId << 20;
     }
 
-    /** The first objects of a site (its word offset looked up), and every object of a class without a word. */
+    /** The first objects of a site: its word offset looked up, the object passed on. */
     @OutOfLine
     private static void allocatedByObject(Object o, int siteId) {
         AccessSink k = Hooks.sink;
@@ -177,7 +189,6 @@ public final class WordHooks {
      * The owner bits of the calling thread (owner key in bits 0-19, home node + 1 from bit 20; 0 while the sink cannot
      * tell, and for the profiler's own threads), cached in its slot with its id.
      */
-    @OutOfLine
     private static int threadBits(int s, long tid) {
         AccessSink k = Hooks.sink;
         if (k == null) {
@@ -191,7 +202,6 @@ public final class WordHooks {
     }
 
     /** The sampled object of a block of N made: counted as N, and the thread's owner bits refreshed (its node). */
-    @OutOfLine
     private static void objectMade(int s, long tid, int siteId) {
         int n = Hooks.sampling;
         Hooks.COUNTDOWN[s + Hooks.OBJECTS_MADE] = Hooks.restart(Hooks.COUNTDOWN, s + Hooks.OBJECTS_MADE, n);
