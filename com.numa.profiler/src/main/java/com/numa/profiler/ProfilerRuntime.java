@@ -632,20 +632,43 @@ final class ProfilerRuntime implements AccessSink {
         return trace == null && sharing == null && stacks == null && sampling > 1;
     }
 
-    /**
-     * The lookups run code that may be instrumented (JDK classes under -XX:+NUMAProfilerInstrumentJDK), so they hold
-     * the thread like every hook; a hook re-entered meanwhile gets 0 (asked again later).
-     */
     @Override
     public int ownerWordOffset(int ownerId, Object o) {
+        return holding(OWNER_OFFSET, ownerId, o);
+    }
+
+    @Override
+    public int siteWordOffset(int siteId, Object o) {
+        return holding(SITE_OFFSET, siteId, o);
+    }
+
+    @Override
+    public int threadBits() {
+        return holding(THREAD_BITS, 0, null);
+    }
+
+    /** What {@link #holding} answers. */
+    private static final int OWNER_OFFSET = 0;
+    private static final int SITE_OFFSET = 1;
+    private static final int THREAD_BITS = 2;
+
+    /**
+     * One of the word hooks' questions, answered on the calling thread's state held as by a hook: the lookups run code
+     * that may be instrumented (JDK classes under -XX:+NUMAProfilerInstrumentJDK). 0 when re-entered (the word hooks
+     * ask again later) or on a failure. No lambda: its first use would link an invokedynamic, running such code before
+     * the thread is held.
+     */
+    private int holding(int question, int id, Object o) {
         ProfiledThread t = enter();
         if (t == null) {
             return 0;
         }
         try {
-            OwnerIds ids = owners;
-            Class<?> owner = ids == null || !wordHooksAllowed() ? null : ids.find(ownerId, o.getClass());
-            return owner == null ? -1 : offsetOrNone(owner);
+            return switch (question) {
+                case OWNER_OFFSET -> ownerOffset(id, o);
+                case SITE_OFFSET -> siteOffset(t, id, o);
+                default -> bits(t);
+            };
         } catch (Throwable e) {
             failed(e);
             return 0;
@@ -654,28 +677,22 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
-    @Override
-    public int siteWordOffset(int siteId, Object o) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return 0;
+    private int ownerOffset(int ownerId, Object o) {
+        OwnerIds ids = owners;
+        Class<?> owner = ids == null || !wordHooksAllowed() ? null : ids.find(ownerId, o.getClass());
+        return owner == null ? -1 : offsetOrNone(owner);
+    }
+
+    private int siteOffset(ProfiledThread t, int siteId, Object o) {
+        Class<?> c = o.getClass();
+        if (!wordHooksAllowed() || c.isArray()) {
+            return -1;
         }
-        try {
-            Class<?> c = o.getClass();
-            if (!wordHooksAllowed() || c.isArray()) {
-                return -1;
-            }
-            int at = offsetOrNone(c);
-            if (at > 0) {
-                siteSizes.putIfAbsent(siteId, allocatedClass(t, o).size);
-            }
-            return at;
-        } catch (Throwable e) {
-            failed(e);
-            return 0;
-        } finally {
-            t.busy = false;
+        int at = offsetOrNone(c);
+        if (at > 0) {
+            siteSizes.putIfAbsent(siteId, allocatedClass(t, o).size);
         }
+        return at;
     }
 
     private int offsetOrNone(Class<?> c) {
@@ -683,22 +700,10 @@ final class ProfilerRuntime implements AccessSink {
         return at <= 0 || at > Integer.MAX_VALUE ? -1 : (int) at;
     }
 
-    @Override
-    public int threadBits() {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return 0;
-        }
-        try {
-            int node = node(t);
-            int home = node < 0 || node > OwnerWords.MAX_NODE ? 0 : node + 1;
-            return Math.min(t.key, OwnerWords.MAX_KEY) | home << 20;
-        } catch (Throwable e) {
-            failed(e);
-            return 0;
-        } finally {
-            t.busy = false;
-        }
+    private int bits(ProfiledThread t) {
+        int node = node(t);
+        int home = node < 0 || node > OwnerWords.MAX_NODE ? 0 : node + 1;
+        return Math.min(t.key, OwnerWords.MAX_KEY) | home << 20;
     }
 
     @Override

@@ -25,23 +25,7 @@ import org.objectweb.asm.Opcodes;
  */
 class BootstrapRuntimeTest {
     static Set<String> dontInline(byte[] classFile) {
-        Set<String> marked = new TreeSet<>();
-        new ClassReader(classFile).accept(new ClassVisitor(Opcodes.ASM9) {
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                return new MethodVisitor(Opcodes.ASM9) {
-                    @Override
-                    public AnnotationVisitor visitAnnotation(String desc, boolean visible) {
-                        if (BootstrapRuntime.DONT_INLINE.equals(desc) && visible) {
-                            marked.add(name + descriptor);
-                        }
-                        return null;
-                    }
-                };
-            }
-        }, ClassReader.SKIP_CODE);
-        return marked;
+        return marked(classFile, BootstrapRuntime.DONT_INLINE);
     }
 
     @Test
