@@ -13,9 +13,10 @@ package com.numa.profiler.rt;
  * after that, the JIT folds the entry, so the sampled path is a load and a store at a constant offset, which escape
  * analysis sees through.
  *
- * <p>Only methods of at most 35 bytes are forced inline ({@link Inline}), which C1, without escape analysis, inlines
- * anyway: forcing larger ones into every hooked access and allocation doubled lusearch's C1 time, and its CPU with it.
- * The allocation hook is larger: C2 inlines it where it runs often, i.e. in the hot code whose objects it could keep
+ * <p>Only the sampled path's pieces of at most 35 bytes are forced inline ({@link Inline}), for C2; C1, which has no
+ * escape analysis, is told to call the sampled path instead (a compiler directive, com.numa.profiler.TransformerJit):
+ * forcing larger hooks into every access and allocation doubled lusearch's C1 time, and its CPU with it. The
+ * allocation hook is not forced: C2 inlines it where it runs often, i.e. in the hot code whose objects it could keep
  * out of the heap.
  *
  * <p>An allocation writes the word (owner thread, home node, site) that one call without the object returns, from the
