@@ -700,10 +700,10 @@ final class ProfilerRuntime implements AccessSink {
         return at <= 0 || at > Integer.MAX_VALUE ? -1 : (int) at;
     }
 
+    /** WordHooks' owner bits: the owner key and home node + 1 of the thread's tag, packed into an int. */
     private int bits(ProfiledThread t) {
-        int node = node(t);
-        int home = node < 0 || node > OwnerWords.MAX_NODE ? 0 : node + 1;
-        return Math.min(t.key, OwnerWords.MAX_KEY) | home << 20;
+        long tag = OwnerWords.tag(t.key, 0, node(t));
+        return OwnerWords.owner(tag) | (int) (tag >>> 40 & 0x7F) << 20;
     }
 
     @Override

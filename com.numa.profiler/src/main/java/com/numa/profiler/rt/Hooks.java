@@ -206,7 +206,7 @@ public final class Hooks {
         return restart(COUNTDOWN, s, sampling);
     }
 
-    static int restart(int[] state, int at, int n) {
+    private static int restart(int[] state, int at, int n) {
         if (n == 1) {
             return 1;
         }

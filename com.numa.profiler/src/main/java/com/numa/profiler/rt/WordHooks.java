@@ -164,14 +164,11 @@ public final class WordHooks {
     private static long ownerWord(int siteId) {
         long tid = RawAccess.threadId(Thread.currentThread());
         int s = Hooks.slotOf(tid);
-        int[] slots = Hooks.COUNTDOWN;
         long cached = THREAD_BITS[s >>> 1];
         int bits = (int) (cached >>> 32) == (int) tid ? (int) cached : threadBits(s, tid);
-        int c = slots[s + Hooks.OBJECTS_MADE];
-        if (c > 1) {
-            slots[s + Hooks.OBJECTS_MADE] = c - 1;
-        } else {
-            objectMade(s, tid, siteId);
+        int n = Hooks.sampling;
+        if (Hooks.sampledStep(Hooks.COUNTDOWN, s + Hooks.OBJECTS_MADE, n)) {
+            objectMade(s, tid, siteId, n);
         }
         return bits == 0 ? 0 : (bits & 0xFFFFFL) | (long) (bits >>> 20) << 40 | (long) siteId << 20;
     }
@@ -203,9 +200,7 @@ public final class WordHooks {
     }
 
     /** The sampled object of a block of N made: counted as N, and the thread's owner bits refreshed (its node). */
-    private static void objectMade(int s, long tid, int siteId) {
-        int n = Hooks.sampling;
-        Hooks.COUNTDOWN[s + Hooks.OBJECTS_MADE] = Hooks.restart(Hooks.COUNTDOWN, s + Hooks.OBJECTS_MADE, n);
+    private static void objectMade(int s, long tid, int siteId, int n) {
         AccessSink k = Hooks.sink;
         if (k != null) {
             threadBits(s, tid);
