@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,9 +20,10 @@ import java.util.regex.Pattern;
 /**
  * The profiler's slowdown on each application of the registry, full and sampled 1/64: fresh JVMs through ChildJvm
  * (the packaged agent), {@code threads=2 size=SIZE warmup=1 iterations=3}, the modes interleaved run by run (so a
- * change of the machine's load hits every mode alike). Per mode the figures are the median over all runs' measured
- * iterations (the drivers' own marks) of the wall time and of the process CPU time ({@code cpu_ns}: every thread, JIT
- * and GC included); the ratios are over the run without the agent, and the geometric means are over the corpus.
+ * change of the machine's load hits every mode alike), in another order each run. Per mode the figures are the median
+ * over all runs' measured iterations (the drivers' own marks) of the wall time and of the process CPU time
+ * ({@code cpu_ns}: every thread, JIT and GC included); the ratios are over the run without the agent, and the
+ * geometric means are over the corpus.
  * <pre>
  * java -Dnuma.agent.jar=... -Dnuma.apps.dir=... -cp apps/target/test-classes:... com.numa.apps.AppsProfilerSlowdown \
  *     [runs [size [app,app,...]]]
@@ -85,7 +87,7 @@ public final class AppsProfilerSlowdown {
             Map<String, List<Double>> cpu = new LinkedHashMap<>();
             String failed = null;
             for (int r = 0; r < runs && failed == null; r++) {
-                for (Map.Entry<String, Mode> mode : modes.entrySet()) {
+                for (Map.Entry<String, Mode> mode : inRunOrder(modes.entrySet(), r)) {
                     try {
                         measure(a, mode.getValue(), run, childOptions, work,
                                 wall.computeIfAbsent(mode.getKey(), k -> new ArrayList<>()),
@@ -128,6 +130,20 @@ public final class AppsProfilerSlowdown {
             ratios.computeIfAbsent(m, k -> new ArrayList<>()).add(ratio);
             line.append(String.format(Locale.ROOT, ",%.2f", ratio));
         }
+    }
+
+    /**
+     * The modes in the order run {@code r} runs them: every other run reversed, and rotated by one every two runs, so
+     * that no mode always runs right before another (a JVM's figures depend a little on the one before it: the page
+     * cache, the CPU's clock) nor always first; three modes go through all six orders in six runs.
+     */
+    static <T> List<T> inRunOrder(Collection<T> modes, int r) {
+        List<T> order = new ArrayList<>(modes);
+        if (r % 2 == 1) {
+            java.util.Collections.reverse(order);
+        }
+        java.util.Collections.rotate(order, -(r / 2 % Math.max(1, order.size())));
+        return order;
     }
 
     /** A mode: the agent jar (null: the packaged one) and its flags (null: no agent). */
