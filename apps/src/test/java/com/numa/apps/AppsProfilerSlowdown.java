@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -140,9 +141,9 @@ public final class AppsProfilerSlowdown {
     static <T> List<T> inRunOrder(Collection<T> modes, int r) {
         List<T> order = new ArrayList<>(modes);
         if (r % 2 == 1) {
-            java.util.Collections.reverse(order);
+            Collections.reverse(order);
         }
-        java.util.Collections.rotate(order, -(r / 2 % Math.max(1, order.size())));
+        Collections.rotate(order, -(r / 2 % Math.max(1, order.size())));
         return order;
     }
 

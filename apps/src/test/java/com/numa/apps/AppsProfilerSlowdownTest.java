@@ -25,8 +25,8 @@ class AppsProfilerSlowdownTest {
             orders.add(order);
         }
         assertEquals(6, orders.size(), "three modes take all six orders in six runs: " + orders);
+        List<String> pair = List.of("a", "b");
         for (int r = 0; r < 6; r += 2) {
-            List<String> pair = List.of("a", "b");
             assertEquals(Set.of(pair, List.of("b", "a")), Set.of(AppsProfilerSlowdown.inRunOrder(pair, r),
                     AppsProfilerSlowdown.inRunOrder(pair, r + 1)), "runs " + r + " and " + (r + 1));
         }
