@@ -134,9 +134,12 @@ final class PerfUtilSession {
         MeasurementWindow.addListener(windowEdges);
     }
 
-    /** A reading at a window edge (on the application's thread that marks the iteration). */
+    /**
+     * A reading at a window edge, on the application's thread that marks the iteration: the CSV is left to the
+     * sampler, so that the thread's own window holds no more of PerfUtil's work than the reading.
+     */
     private synchronized void edge(boolean start) {
-        if (start && window.opened() || !round()) {
+        if (start && window.opened() || !read(false)) {
             return;
         }
         if (start) {
@@ -148,6 +151,11 @@ final class PerfUtilSession {
 
     /** One reading of every counter and a rewrite of the CSV; false once PerfUtil is off. */
     synchronized boolean round() {
+        return read(true);
+    }
+
+    /** One reading of every counter, and a rewrite of the CSV if asked; false once PerfUtil is off. */
+    private boolean read(boolean writeCsv) {
         if (off) {
             return false;
         }
@@ -158,7 +166,7 @@ final class PerfUtilSession {
             if (cores != null) {
                 readings.addCores(cores.sample());
             }
-            if (MainClass.loaded()) {
+            if (writeCsv && MainClass.loaded()) {
                 // before the application's main class is loaded a failed launch must not replace the last run's file
                 PerfUtilCsv.write(output, readings.threads(), readings.cores(), window.threads());
             }
