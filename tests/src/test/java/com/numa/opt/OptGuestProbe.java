@@ -45,8 +45,8 @@ public final class OptGuestProbe {
             // SINGLE_THREADED stays on all nodes while JIT and GC keep more than one node's CPU busy: wait until it
             // is confined
             String node1List = topology.node(1).cpus().toList();
-            while (!(a.state() == AppState.SINGLE_THREADED && !a.history().isEmpty()
-                    && node1List.equals(a.history().get(a.history().size() - 1).cpus())) && System.nanoTime() < end) {
+            while (!(a.state() == AppState.SINGLE_THREADED && lastPlacedOn(a.history(), node1List))
+                    && System.nanoTime() < end) {
                 for (int i = 0; i < heap.length; i++) {
                     sum += heap[i] ^ i;
                 }
@@ -112,5 +112,13 @@ public final class OptGuestProbe {
             }
         }
         return "N0:" + perNode[0] + ",N1:" + perNode[1];
+    }
+
+    /**
+     * Whether the last interval of {@code history} (one snapshot: the optimizer appends to it meanwhile) ran on
+     * {@code cpus}.
+     */
+    private static boolean lastPlacedOn(List<IntervalRecord> history, String cpus) {
+        return !history.isEmpty() && cpus.equals(history.get(history.size() - 1).cpus());
     }
 }
