@@ -39,6 +39,8 @@ public final class MeasurementWindow {
     private static final List<Listener> LISTENERS = new CopyOnWriteArrayList<>();
     private static volatile long startNs;
     private static volatile long startCpuNs;
+    /** Whether {@link #prepareRecording} ran. */
+    private static boolean prepared;
 
     private MeasurementWindow() {
     }
@@ -54,7 +56,7 @@ public final class MeasurementWindow {
     /** Marks the start of iteration {@code iteration} (1-based) of {@code benchmark}. */
     public static void iterationStarted(String benchmark, int iteration, boolean warmup) {
         boolean recording = recording();
-        if (recording) {
+        if (recording && !prepared) {
             prepareRecording();
         }
         for (Listener l : LISTENERS) {
@@ -71,11 +73,13 @@ public final class MeasurementWindow {
 
     /**
      * Loads what the iteration line needs (JSON mapper, process information) before the listeners take their readings
-     * at the window's start: cold, it costs the marking thread ~0.15 s, which would otherwise fall inside the window.
+     * at the first window start: cold, it costs the marking thread ~0.15 s, which would otherwise fall inside the
+     * window. Once is enough (a race only loads it twice).
      */
     private static void prepareRecording() {
         JsonFiles.mapper();
         processCpuNs();
+        prepared = true;
     }
 
     /** The process's CPU time so far (ProcessHandle reads the kernel's account, no JMX), or -1. */
