@@ -14,8 +14,8 @@ import javax.management.DynamicMBean;
 import org.objectweb.asm.ClassReader;
 
 /**
- * Compiler directives the profiler adds at start. Sampled mode's word hooks: C1 calls their sampled path (see
- * {@link #C1_CALLS}). And it keeps the class transformer's code (ASM and the profiler's visitors) out of C2 through a compiler directive added
+ * Compiler directives the profiler adds at start. Sampled mode's hooks: C1 calls their sampled path and their
+ * countdown's step in the slot (see {@link #C1_CALLS}). And it keeps the class transformer's code (ASM and the profiler's visitors) out of C2 through a compiler directive added
  * at run time (the DiagnosticCommand bean's {@code compilerDirectivesAdd}, what {@code jcmd PID
  * Compiler.directives_add} runs); C1 still compiles it. Why: ASM parses and writes every class the application loads,
  * so its large methods get hot, and C2 spent seconds on them (sampled lusearch: 9.1 s of C2 time for ASM,
@@ -48,10 +48,15 @@ final class TransformerJit {
     }
 
     /**
-     * WordHooks' sampled path (forced inline for C2, whose escape analysis needs it inline) as a call in C1's code,
-     * which has no escape analysis: inlined into every hooked access it made lusearch's C1 time 2.0 s instead of 1.5 s.
+     * What C1 calls rather than inlines in sampled mode. WordHooks' sampled path (forced inline for C2, whose escape
+     * analysis needs it inline): inlined into every hooked access it made lusearch's C1 time 2.0 s instead of 1.5 s.
+     * And the countdown's step in the thread's slot (both InSlot families), which C1 also left out only because it was
+     * one byte over C1's inlining size (35): made smaller, C1 inlined it and lusearch's C1 time went 1.6 s -> 2.9 s, its
+     * C2 time 3.4 s -> 4.8 s, and four applications of the corpus measured 1.2-1.5x slower (the apps module's README,
+     * twenty-eighth session). C2 inlines both.
      */
-    static final String C1_CALLS = "com/numa/profiler/rt/WordHooks.sampled";
+    static final List<String> C1_CALLS = List.of("com/numa/profiler/rt/WordHooks.sampled",
+            "com/numa/profiler/rt/WordHooks.inSlot", "com/numa/profiler/rt/Hooks.inSlot");
 
     /** The directive: the methods matched by any of {@code patterns} are never compiled by C2. */
     static String c2Excluded(List<String> patterns) {
@@ -65,7 +70,7 @@ final class TransformerJit {
 
     /**
      * The directives: the transformer's code out of C2 ({@code transformerC1Only}), and ({@code wordHooks}) in every
-     * other method, C1 calls WordHooks' sampled path rather than inlining it. The transformer's entry comes first, so
+     * other method, C1 calls the hooks' methods of {@link #C1_CALLS} rather than inlining them. The transformer's entry comes first, so
      * that it is the one its methods match.
      */
     static String directives(boolean transformerC1Only, boolean wordHooks) {
@@ -74,7 +79,8 @@ final class TransformerJit {
             entries.add(c2ExcludedEntry(TRANSFORMER_CODE));
         }
         if (wordHooks) {
-            entries.add("{ match: \"*.*\", c1: { inline: \"-" + C1_CALLS + "\" } }");
+            entries.add(C1_CALLS.stream().map(m -> "\"-" + m + "\"")
+                    .collect(Collectors.joining(", ", "{ match: \"*.*\", c1: { inline: [", "] } }")));
         }
         return entries.stream().collect(Collectors.joining(", ", "[", "]"));
     }

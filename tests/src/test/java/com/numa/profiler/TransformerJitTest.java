@@ -33,14 +33,14 @@ class TransformerJitTest {
     }
 
     @Test
-    void sampledModeAddsC1sCallOfTheWordHooksSampledPathAfterTheTransformersEntry() {
+    void sampledModeAddsC1sCallsOfTheHooksSampledPathAndSlotStepAfterTheTransformersEntry() {
+        String c1 = "{ match: \"*.*\", c1: { inline: [\"-com/numa/profiler/rt/WordHooks.sampled\", "
+                + "\"-com/numa/profiler/rt/WordHooks.inSlot\", \"-com/numa/profiler/rt/Hooks.inSlot\"] } }";
         String both = TransformerJit.directives(true, true);
         assertTrue(both.startsWith(TransformerJit.c2Excluded(TransformerJit.TRANSFORMER_CODE).replaceFirst("]$", "")),
                 both);
-        assertTrue(both.endsWith(", { match: \"*.*\", c1: { inline: \"-com/numa/profiler/rt/WordHooks.sampled\" } }]"),
-                both);
-        assertEquals("[{ match: \"*.*\", c1: { inline: \"-com/numa/profiler/rt/WordHooks.sampled\" } }]",
-                TransformerJit.directives(false, true));
+        assertTrue(both.endsWith(", " + c1 + "]"), both);
+        assertEquals("[" + c1 + "]", TransformerJit.directives(false, true));
         assertEquals(TransformerJit.c2Excluded(TransformerJit.TRANSFORMER_CODE), TransformerJit.directives(true, false));
     }
 
@@ -53,7 +53,9 @@ class TransformerJitTest {
             assertTrue(on.stdout().contains(" " + pattern), pattern + " in\n" + on.diagnostics());
         }
         assertFalse(on.stderr().contains("transformer is compiled as usual"), on.diagnostics());
-        assertTrue(on.stdout().contains("WordHooks.sampled"), "C1's inline rule: " + on.diagnostics());
+        for (String callee : List.of("WordHooks.sampled", "WordHooks.inSlot", "Hooks.inSlot")) {
+            assertTrue(on.stdout().contains(callee), "C1's inline rule for " + callee + ": " + on.diagnostics());
+        }
 
         ProfiledJvm.Result off = ProfiledJvm.run("transformer-jit-off", List.of(),
                 List.of("-XX:-NUMAProfilerTransformerC1Only"), PrintDirectives.class.getName());
@@ -68,7 +70,7 @@ class TransformerJitTest {
             Object text = ManagementFactory.getPlatformMBeanServer().invoke(
                     new ObjectName("com.sun.management:type=DiagnosticCommand"), "compilerDirectivesPrint",
                     new Object[] {new String[0]}, new String[] {String[].class.getName()});
-            text.toString().lines().filter(l -> l.contains("matching:") || l.contains("WordHooks"))
+            text.toString().lines().filter(l -> l.contains("matching:") || l.contains("Hooks."))
                     .forEach(System.out::println);
         }
     }
