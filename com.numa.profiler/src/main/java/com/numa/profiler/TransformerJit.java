@@ -15,13 +15,14 @@ import org.objectweb.asm.ClassReader;
 
 /**
  * Compiler directives the profiler adds at start. Sampled mode's hooks: C1 calls their sampled path and their
- * countdown's step in the slot (see {@link #C1_CALLS}). And it keeps the class transformer's code (ASM and the profiler's visitors) out of C2 through a compiler directive added
- * at run time (the DiagnosticCommand bean's {@code compilerDirectivesAdd}, what {@code jcmd PID
- * Compiler.directives_add} runs); C1 still compiles it. Why: ASM parses and writes every class the application loads,
- * so its large methods get hot, and C2 spent seconds on them (sampled lusearch: 9.1 s of C2 time for ASM,
- * {@code ClassReader.readCode} alone 3.6 s, against 15.6 s for the whole application), competing for the application's
- * CPUs; the classes are transformed about as fast with C1's code. Measured on six applications of the corpus, sampled
- * 1/64: 5-31 % less CPU on five, xalan even (ASM alone; the visitors too took about 3 % more off on three of them).
+ * countdown's step in the slot (see {@link #C1_CALLS}). And it keeps the class transformer's code (ASM and the
+ * profiler's visitors) out of C2 through a compiler directive added at run time (the DiagnosticCommand bean's
+ * {@code compilerDirectivesAdd}, what {@code jcmd PID Compiler.directives_add} runs); C1 still compiles it. Why: ASM
+ * parses and writes every class the application loads, so its large methods get hot, and C2 spent seconds on them
+ * (sampled lusearch: 9.1 s of C2 time for ASM, {@code ClassReader.readCode} alone 3.6 s, against 15.6 s for the whole
+ * application), competing for the application's CPUs; the classes are transformed about as fast with C1's code.
+ * Measured on six applications of the corpus, sampled 1/64: 5-31 % less CPU on five, xalan even (ASM alone; the
+ * visitors too took about 3 % more off on three of them).
  */
 final class TransformerJit {
     /**
@@ -51,9 +52,9 @@ final class TransformerJit {
      * What C1 calls rather than inlines in sampled mode. WordHooks' sampled path (forced inline for C2, whose escape
      * analysis needs it inline): inlined into every hooked access it made lusearch's C1 time 2.0 s instead of 1.5 s.
      * And the countdown's step in the thread's slot (both InSlot families), which C1 also left out only because it was
-     * one byte over C1's inlining size (35): made smaller, C1 inlined it and lusearch's C1 time went 1.6 s -> 2.9 s, its
-     * C2 time 3.4 s -> 4.8 s, and four applications of the corpus measured 1.2-1.5x slower (the apps module's README,
-     * twenty-eighth session). C2 inlines both.
+     * one byte over C1's inlining size (35): made smaller, C1 inlined it and lusearch's C1 time went 1.6 s -> 2.9 s,
+     * its C2 time 3.4 s -> 4.8 s, and four applications of the corpus measured 15-55 % more CPU (the apps module's
+     * README, twenty-eighth session). C2 inlines both.
      */
     static final List<String> C1_CALLS = List.of("com/numa/profiler/rt/WordHooks.sampled",
             "com/numa/profiler/rt/WordHooks.inSlot", "com/numa/profiler/rt/Hooks.inSlot");
@@ -70,8 +71,8 @@ final class TransformerJit {
 
     /**
      * The directives: the transformer's code out of C2 ({@code transformerC1Only}), and ({@code wordHooks}) in every
-     * other method, C1 calls the hooks' methods of {@link #C1_CALLS} rather than inlining them. The transformer's entry comes first, so
-     * that it is the one its methods match.
+     * other method, C1 calls the hooks' methods of {@link #C1_CALLS} rather than inlining them. The transformer's
+     * entry comes first, so that it is the one its methods match.
      */
     static String directives(boolean transformerC1Only, boolean wordHooks) {
         List<String> entries = new ArrayList<>();
