@@ -29,7 +29,8 @@ import java.util.Set;
  * methods were never seen anyway. In lusearch that keeps about 300,000 objects of a 4-iteration run out of the table
  * (171,000 ArrayLists, 31,000 BitSets, 26,000 LinkedHashMaps, 25,000 AtomicIntegers). Without {@code jdkByUse} (the
  * diagnosis, which hooks the application's calls on atomic boxes as field accesses) JDK classes follow the application
- * rule.
+ * rule. Sampled mode asks once per allocation site (WordHooks' count-only sites), so a later instrumentation leaves the
+ * site's later instances out too.
  */
 final class FieldReach {
     /** A name no class-prefix pattern of the filter matches: a package pattern matching it covers the whole package. */

@@ -691,6 +691,11 @@ final class ProfilerRuntime implements AccessSink {
         int at = offsetOrNone(c);
         if (at > 0) {
             siteSizes.putIfAbsent(siteId, allocatedClass(t, o).size);
+        } else if (!allocatedClass(t, o).sizeTracked) {
+            // For good: should a class of its chain be instrumented later (see FieldReach), the site's objects stay
+            // out of the side table, as those made before already are, and its few hooks find them of unknown owner.
+            siteSizes.putIfAbsent(siteId, t.size);
+            return com.numa.profiler.rt.AccessSink.COUNT_ONLY;
         }
         return at;
     }

@@ -76,7 +76,14 @@ public interface AccessSink {
         return -1;
     }
 
-    /** As {@link #ownerWordOffset} for the objects made at allocation site {@code siteId} ({@code o} the first one). */
+    /** What {@link #siteWordOffset} answers for a site whose objects need no owner at all: counting them is enough. */
+    int COUNT_ONLY = -2;
+
+    /**
+     * As {@link #ownerWordOffset} for the objects made at allocation site {@code siteId} ({@code o} the first one), or
+     * {@link #COUNT_ONLY} when no hook can ever read their owner (a class without the word whose fields instrumented
+     * code cannot reach): the site's hook then counts them without the object (see {@link #objectMade}).
+     */
     default int siteWordOffset(int siteId, Object o) {
         return -1;
     }
@@ -86,7 +93,7 @@ public interface AccessSink {
         return 0;
     }
 
-    /** An object made at {@code siteId}, whose word WordHooks wrote, counted as {@code weight} allocations. */
+    /** An object made at {@code siteId}, whose word WordHooks wrote or which needs none, counted as {@code weight} allocations. */
     default void objectMade(int siteId, int weight) {
     }
 }

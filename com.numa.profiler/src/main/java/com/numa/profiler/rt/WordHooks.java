@@ -21,6 +21,7 @@ package com.numa.profiler.rt;
  *
  * <p>An allocation writes the word (owner thread, home node, site) that one call without the object returns, from the
  * owner bits the thread's countdown slot caches; that call also counts one object in N (the slot's own countdown).
+ * Objects that need no word (a JDK class whose fields no hook reaches) are counted the same way, and only counted.
  */
 public final class WordHooks {
     private static final int PAGE_BITS = 10;
@@ -149,10 +150,37 @@ public final class WordHooks {
         if (at > 0) {
             long w = RawAccess.wordAt(o, at);
             RawAccess.setWordAt(o, at, w != 0 ? w & ~SITE_BITS | (long) siteId << 20 : ownerWord(siteId));
+        } else if (at == AccessSink.COUNT_ONLY) {
+            counted(siteId);
         } else if (at < 0) {
             Hooks.allocated(o, siteId);
         } else {
             allocatedByObject(o, siteId);
+        }
+    }
+
+    /**
+     * An object made at a site that needs no owner ({@link AccessSink#COUNT_ONLY}: new StringBuilder(), new ArrayList()
+     * in the application's code): one in each block of N the thread makes is counted, weighing N. The object is not
+     * passed, so escape analysis may keep it out of the heap, and lock elision a StringBuffer's locks out of its code.
+     */
+    private static void counted(int siteId) {
+        int s = Hooks.slot() + Hooks.OBJECTS_MADE;
+        int c = Hooks.COUNTDOWN[s];
+        if (c > 1) {
+            Hooks.COUNTDOWN[s] = c - 1;
+        } else {
+            sampledCount(s, siteId);
+        }
+    }
+
+    @OutOfLine
+    private static void sampledCount(int s, int siteId) {
+        int n = Hooks.sampling;
+        Hooks.COUNTDOWN[s] = Hooks.restart(s);
+        AccessSink k = Hooks.sink;
+        if (k != null && Hooks.active) {
+            k.objectMade(siteId, n);
         }
     }
 
