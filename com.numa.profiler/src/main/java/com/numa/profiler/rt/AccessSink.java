@@ -93,7 +93,10 @@ public interface AccessSink {
         return 0;
     }
 
-    /** An object made at {@code siteId}, whose word WordHooks wrote or which needs none, counted as {@code weight} allocations. */
+    /**
+     * An object made at {@code siteId}, whose word WordHooks wrote (or which needs none: {@link #COUNT_ONLY}), counted
+     * as {@code weight} allocations.
+     */
     default void objectMade(int siteId, int weight) {
     }
 }
