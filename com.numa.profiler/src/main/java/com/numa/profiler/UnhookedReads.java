@@ -2,8 +2,10 @@ package com.numa.profiler;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -27,12 +29,14 @@ import org.objectweb.asm.tree.VarInsnNode;
  * <ul>
  * <li>reads of static finals: the JIT compiles them to the constant they hold;</li>
  * <li>repeated reads: a read of a plain (known, not volatile) field, {@code GETFIELD} on a receiver loaded from a
- * local or {@code GETSTATIC}, that either repeats the same read earlier in its basic block, or lies in a loop, with
- * nothing in between (in the block) or nothing in the loop (anywhere in it) that could change the value or order the
- * read after other memory: no call, no monitor, no store to a field of that name, no store to the receiver's local,
- * no access to a field that may be volatile. C2 serves the repeat from the register the first read filled (value
- * numbering) and reads a loop invariant once, before the loop (loop-invariant code motion). So a loop's invariant
- * read is not counted at all: one read per entry of the loop, against the loop's own accesses, is left out.</li>
+ * local or {@code GETSTATIC}, that either repeats the same read earlier on the only path to it (in its basic block,
+ * or on through blocks entered only by one forward jump, such as the code after an early return), or lies in a loop,
+ * with nothing in between (on that path) or nothing in the loop (anywhere in it) that could change the value or order
+ * the read after other memory: no call, no monitor, no store to a field of that name, no store to the receiver's
+ * local, no access to a field that may be volatile. C2 serves the repeat from the register the first read filled
+ * (value numbering: with one way in, the memory the two reads see is the same) and reads a loop invariant once, before
+ * the loop (loop-invariant code motion). So a loop's invariant read is not counted at all: one read per entry of the
+ * loop, against the loop's own accesses, is left out.</li>
  * </ul>
  * Reads are named by their ordinal among the method's field instructions, the order the hook inserter meets them.
  */
@@ -70,7 +74,7 @@ final class UnhookedReads {
                     if (analysis == null) {
                         analysis = new Analysis(method, facts);
                     }
-                    if (analysis.repeatsInBlock(f) || analysis.invariantInLoop(f)) {
+                    if (analysis.repeatsOnItsPath(f) || analysis.invariantInLoop(f)) {
                         skipped.set(ordinal);
                     }
                 }
@@ -108,6 +112,8 @@ final class UnhookedReads {
         private final FieldFacts facts;
         /** Labels where another path joins: jump and switch targets, and the bounds and handlers of try blocks. */
         private final Set<LabelNode> joins = new HashSet<>();
+        /** Per jump target: its one jump, or null when several jumps, a switch or a try block lead there too. */
+        private final Map<LabelNode, JumpInsnNode> onlyJump = new HashMap<>();
         /** The method's loops without a call, monitor or possibly volatile access (the others keep every read). */
         private final List<Loop> loops = new ArrayList<>();
 
@@ -115,9 +121,9 @@ final class UnhookedReads {
             this.code = method.instructions;
             this.facts = facts;
             for (TryCatchBlockNode t : method.tryCatchBlocks) {
-                joins.add(t.start);
-                joins.add(t.end);
-                joins.add(t.handler);
+                entered(t.start, null);
+                entered(t.end, null);
+                entered(t.handler, null);
             }
             for (AbstractInsnNode insn : code) {
                 if (insn instanceof JumpInsnNode j) {
@@ -132,9 +138,14 @@ final class UnhookedReads {
             }
         }
 
+        /** {@code label} is entered by {@code jump} (null: by a switch or an exception). */
+        private void entered(LabelNode label, JumpInsnNode jump) {
+            onlyJump.put(label, joins.add(label) ? jump : null);
+        }
+
         /** A jump to {@code label}; backwards (or to itself), it closes a loop from the label to the jump. */
         private void target(LabelNode label, AbstractInsnNode jump) {
-            joins.add(label);
+            entered(label, jump instanceof JumpInsnNode j ? j : null);
             int from = code.indexOf(label);
             int to = code.indexOf(jump);
             if (from <= to) {
@@ -145,13 +156,22 @@ final class UnhookedReads {
             }
         }
 
-        /** The same read earlier in the block, with nothing between that could change what it reads. */
-        boolean repeatsInBlock(FieldInsnNode read) {
+        /**
+         * The same read earlier on the only path that leads to it, with nothing between that could change what it
+         * reads: in its block, or in the block before it where the block is entered only by one forward jump and not
+         * from the instruction above it (the code after an early return, {@code if (b >= 0) return b;}).
+         */
+        boolean repeatsOnItsPath(FieldInsnNode read) {
             int local = receiver(read);
             AbstractInsnNode p = local == STATIC ? read.getPrevious() : previous(read).getPrevious();
             for (int seen = 0; p != null && seen < REACH; p = p.getPrevious()) {
                 if (p instanceof LabelNode l && joins.contains(l)) {
-                    return false;
+                    JumpInsnNode only = onlyEntry(l);
+                    if (only == null) {
+                        return false;
+                    }
+                    p = only; // the jump itself changes nothing: the scan goes on above it
+                    continue;
                 }
                 if (p instanceof FieldInsnNode f && f.getOpcode() == read.getOpcode() && f.owner.equals(read.owner)
                         && f.name.equals(read.name) && f.desc.equals(read.desc) && receiver(f) == local) {
@@ -163,6 +183,26 @@ final class UnhookedReads {
                 seen += p.getOpcode() >= 0 ? 1 : 0;
             }
             return false;
+        }
+
+        /**
+         * The one jump that enters {@code label}, when that is the only way in: one forward jump, no switch, no try
+         * block, and no way down from above (the last instruction before it ends its path, with no other label
+         * between); else null.
+         */
+        private JumpInsnNode onlyEntry(LabelNode label) {
+            JumpInsnNode jump = onlyJump.get(label);
+            if (jump == null || jump.getOpcode() == Opcodes.JSR || code.indexOf(jump) > code.indexOf(label)) {
+                return null;
+            }
+            AbstractInsnNode above = label.getPrevious();
+            while (above != null && above.getOpcode() < 0) {
+                if (above instanceof LabelNode l && joins.contains(l)) {
+                    return null;
+                }
+                above = above.getPrevious();
+            }
+            return above != null && endsPath(above.getOpcode()) ? jump : null;
         }
 
         /** Inside a loop that has nothing anywhere that could change what the read reads. */
@@ -199,6 +239,12 @@ final class UnhookedReads {
         return insn instanceof MethodInsnNode || insn instanceof InvokeDynamicInsnNode
                 || op == Opcodes.MONITORENTER || op == Opcodes.MONITOREXIT || op == Opcodes.JSR || op == Opcodes.RET
                 || insn instanceof FieldInsnNode f && !facts.isPlain(f.owner, f.name);
+    }
+
+    /** Whether the code after an instruction with {@code opcode} cannot be reached from it. */
+    private static boolean endsPath(int opcode) {
+        return opcode == Opcodes.GOTO || opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN
+                || opcode == Opcodes.ATHROW || opcode == Opcodes.TABLESWITCH || opcode == Opcodes.LOOKUPSWITCH;
     }
 
     private static boolean isStore(FieldInsnNode f) {

@@ -6,13 +6,14 @@ package com.numa.profiler.groundtruth;
  */
 public final class RepeatedReads {
     /** Reads of instance fields that {@link #compute} makes and that keep their hook. */
-    public static final int HOOKED = 22;
-    /** Reads of instance fields that {@link #compute} makes in all: 6 are repeats. */
-    public static final int MADE = 28;
+    public static final int HOOKED = 27;
+    /** Reads of instance fields that {@link #compute} makes in all: 8 are repeats. */
+    public static final int MADE = 35;
 
     static Object[] shared = {"x", null, "z"};
     private final RepeatedReads next;
     private Object[] items;
+    private int counter;
     private volatile Object[] published;
 
     private RepeatedReads(RepeatedReads next) {
@@ -62,6 +63,45 @@ public final class RepeatedReads {
         int n = flag ? 1 : 2;
         Object[] b = items;
         return a.length + n + b.length;
+    }
+
+    /**
+     * 1 of 3: each early return leaves one way into the code after it, the jump, so the reads there repeat the first
+     * (Lucene's unrolled readVInt reads its buffer so; the store to another field between changes nothing).
+     */
+    private int afterEarlyReturns() {
+        Object[] a = items;
+        if (a[1] != null) {
+            return 1;
+        }
+        counter++;
+        Object[] b = items;
+        if (b[2] == null) {
+            return 2;
+        }
+        Object[] c = items;
+        return 3 + c.length;
+    }
+
+    /** 2 of 2: the code after the if is reached from the jump and from the branch above it. */
+    private int twiceAroundIf(boolean flag) {
+        Object[] a = items;
+        int n = 0;
+        if (flag) {
+            n = 1;
+        }
+        Object[] b = items;
+        return a.length + n + b.length;
+    }
+
+    /** 2 of 2: two jumps lead to the second read (either condition fails): the rule follows only one way in. */
+    private int twiceAfterTwoJumps(boolean flag) {
+        Object[] a = items;
+        if (flag && a[1] != null) {
+            return 0;
+        }
+        Object[] b = items;
+        return a.length + b.length;
     }
 
     /** 0 of 4: the loop changes nothing, so its read of items is made once, before it. */
@@ -126,6 +166,9 @@ public final class RepeatedReads {
         sum = sum * 31 + r.twiceAroundStore(r);
         sum = sum * 31 + r.twiceAroundVolatile();
         sum = sum * 31 + r.twiceAroundJoin(true);
+        sum = sum * 31 + r.afterEarlyReturns();
+        sum = sum * 31 + r.twiceAroundIf(true);
+        sum = sum * 31 + r.twiceAfterTwoJumps(false);
         sum = sum * 31 + r.countInvariant();
         sum = sum * 31 + r.countWithCall();
         sum = sum * 31 + r.chainLength();
