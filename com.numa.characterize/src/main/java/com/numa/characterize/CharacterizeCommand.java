@@ -2,9 +2,9 @@ package com.numa.characterize;
 
 import com.numa.characterize.analysis.Classifier;
 import com.numa.characterize.analysis.PerfUtilRows;
-import com.numa.characterize.analysis.Thresholds;
 import com.numa.characterize.report.Provenance;
 import com.numa.characterize.report.StudyOutput;
+import com.numa.characterize.report.VerdictSummary;
 import com.numa.characterize.run.ApplicationResult;
 import com.numa.characterize.run.Characterization;
 import com.numa.characterize.run.Configuration;
@@ -20,6 +20,7 @@ import com.numa.characterize.suite.Suite;
 import com.numa.characterize.suite.Suites;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
+import com.numa.core.classification.Thresholds;
 import com.numa.core.log.NumaLog;
 import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.events.PmuCatalog;
@@ -37,10 +38,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code numa characterize}: the ISMM'23 characterization study (Tables 2, 4, 5, 6, the categories of Figures 2 and 3,
@@ -184,7 +185,9 @@ public final class CharacterizeCommand implements Callable<Integer> {
         int total = Characterization.runCount(p.benchmarks.size(), placements, wanted, profile);
         Runner runner = new Runner(p.agentJar, p.java, out, log, Duration.ofMinutes(timeoutMinutes),
                 profilerSampling != null ? profilerSampling : quick ? 16 : 1, total);
-        Classifier classifier = new Classifier(thresholds(), p.topology.usableCpus().size());
+        Placement singleNode = placements.of(Configuration.SINGLE);
+        Classifier classifier = new Classifier(thresholds(), p.topology.usableCpus().size(),
+                singleNode == null ? 0 : singleNode.cpus().size());
         Characterization study = new Characterization(runner, placements, wanted, profile, classifier);
         List<ApplicationResult> results = new ArrayList<>();
         for (Benchmark b : p.benchmarks) {
@@ -199,6 +202,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
         }
         StudyOutput.write(out, results, provenance(p, placements, wanted, runner, results), stacks);
         boolean failed = results.stream().anyMatch(r -> !r.failures().isEmpty());
+        // the answer on stderr too, with its confidence: a weak verdict is never read without its concerns
+        VerdictSummary.rows(results).forEach(v -> log.info(v.line()));
         log.info("characterization of " + results.size() + " application(s) in " + out.toAbsolutePath()
                 + (failed ? " (some runs failed: see categories.csv)" : "") + "; open report.html");
         return failed ? RUN_FAILED : 0;

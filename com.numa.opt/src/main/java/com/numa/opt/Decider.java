@@ -1,5 +1,7 @@
 package com.numa.opt;
 
+import com.numa.core.classification.Classification;
+import com.numa.core.classification.Thresholds;
 import java.util.List;
 import java.util.Locale;
 
@@ -74,15 +76,20 @@ public final class Decider {
         this.jitWindow = new DemandWindow(thresholds.maxIntervalMs());
     }
 
-    /** The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. */
+    /**
+     * The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. The rules are the
+     * study's ({@link Classification}); the optimizer adds only where the program goes: a program that is not
+     * Single-Threaded but whose parallel threads fit on one node is TLP_BOUND here (confining takes no CPU from it).
+     */
     public static AppState classify(IntervalMetrics m, DecisionThresholds t) {
-        if (m.mainSharePct() > t.mainSharePct()) {
+        Thresholds c = t.classification();
+        if (Classification.singleThreaded(m.mainSharePct(), m.workers(), c)) {
             return AppState.SINGLE_THREADED;
         }
-        if (m.workers() <= t.nodeCores()) {
+        if (Classification.fitsOneNode(m.workers(), t.nodeCores())) {
             return AppState.TLP_BOUND;
         }
-        if (m.imbalancePct() > t.imbalancePct()) {
+        if (Classification.embarrassinglyImbalanced(m.imbalancePct(), c)) {
             return AppState.EMBARRASSINGLY_IMBALANCED;
         }
         return AppState.PARALLEL_ON_ALL_NODES;

@@ -1,9 +1,12 @@
 package com.numa.opt;
 
+import com.numa.core.classification.Thresholds;
 import com.numa.core.flags.FlagValues;
 
 /**
- * The numbers the Decide step compares against, all from flags. {@code nodeCores} is the CPU count of the node a
+ * The numbers the Decide step compares against, all from flags: the classification's ({@code workerSharePct},
+ * {@code mainSharePct}, {@code imbalancePct}: the study's embarrassing imbalance, defaults in {@link Thresholds}) and the
+ * optimizer's own (margin, intervals, stabilization, the JIT's probe wait). {@code nodeCores} is the CPU count of the node a
  * single-node placement would use (TLP_BOUND: workers fit on it); {@code probeJitCpus} the JIT compiler threads'
  * demand above which a probe waits (0: never).
  */
@@ -32,8 +35,15 @@ public record DecisionThresholds(double workerSharePct, double mainSharePct, dou
                 f.get(OptFlags.PROBE_JIT_CPUS));
     }
 
-    /** The paper's values with a given node size. */
+    /** The paper's values (the classification's defaults, declared once in {@link Thresholds}) with a node size. */
     public static DecisionThresholds defaults(int nodeCores) {
-        return new DecisionThresholds(4, 80, 90, 0.15, nodeCores, 200, 200, 10_000, true, PROBE_JIT_CPUS);
+        Thresholds d = Thresholds.DEFAULTS;
+        return new DecisionThresholds(d.workerSharePct(), d.mainSharePct(), d.embarrassingImbalancePct(), 0.15, nodeCores,
+                200, 200, 10_000, true, PROBE_JIT_CPUS);
+    }
+
+    /** The classification's thresholds: the study's defaults with this optimizer's parallelism flags. */
+    public Thresholds classification() {
+        return Thresholds.DEFAULTS.withParallelism(mainSharePct, workerSharePct, imbalancePct);
     }
 }

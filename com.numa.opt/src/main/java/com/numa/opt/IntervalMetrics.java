@@ -1,5 +1,7 @@
 package com.numa.opt;
 
+import com.numa.core.classification.Imbalance;
+import com.numa.core.classification.WorkShares;
 import com.numa.core.threads.ThreadRole;
 import java.util.List;
 
@@ -82,44 +84,37 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
         return c != null ? c.name() : costs.isEmpty() ? "none" : costs.get(0).name();
     }
 
-    /** Computes the metrics of one interval from per-thread deltas; the costs come from the signals already chosen. */
+    /**
+     * Computes the metrics of one interval from per-thread deltas; the costs come from the signals already chosen.
+     * Workers, main's share and the imbalance follow the study's one rule ({@link WorkShares}): {@code workers} counts
+     * the threads that ran the parallel work (the main thread among them when it takes part), and the imbalance is
+     * Eq. 1 over them.
+     */
     public static IntervalMetrics of(List<ThreadWork> deltas, double workerSharePct, List<SignalCost> costs,
             double busyCpus) {
-        double total = 0;
-        double main = 0;
-        for (ThreadWork w : deltas) {
-            if (!w.thread().role().runsApplication() || !(w.work() > 0)) {
-                continue;
-            }
-            total += w.work();
-            if (w.thread().role() == ThreadRole.MAIN) {
-                main += w.work();
-            }
-        }
-        if (!(total > 0)) {
+        WorkShares<ThreadWork> shares = WorkShares.of(deltas, VIEW, workerSharePct);
+        if (!(shares.appWork() > 0)) {
             return new IntervalMetrics(costs, 0, 0, 0, 0, busyCpus);
         }
-        double sum = 0;
-        double sumSq = 0;
-        int workers = 0;
-        for (ThreadWork w : deltas) {
-            if (w.thread().role() == ThreadRole.APPLICATION && w.work() > 0 && 100.0 * w.work() / total >= workerSharePct) {
-                workers++;
-                sum += w.work();
-                sumSq += w.work() * w.work();
-            }
-        }
-        return new IntervalMetrics(costs, 100.0 * main / total, workers, imbalancePct(workers, sum, sumSq), total,
-                busyCpus);
+        List<ThreadWork> parallel = shares.parallelThreads();
+        return new IntervalMetrics(costs, shares.mainPct(), parallel.size(),
+                Imbalance.pct(parallel.stream().mapToDouble(ThreadWork::work).toArray()), shares.appWork(), busyCpus);
     }
 
-    /** Eq. 1 with the population standard deviation; 0 for fewer than two workers (nothing to be imbalanced). */
-    static double imbalancePct(int n, double sum, double sumSq) {
-        if (n < 2 || !(sum > 0)) {
-            return 0;
+    private static final WorkShares.ThreadView<ThreadWork> VIEW = new WorkShares.ThreadView<>() {
+        @Override
+        public ThreadRole role(ThreadWork t) {
+            return t.thread().role();
         }
-        double mean = sum / n;
-        double variance = Math.max(0, sumSq / n - mean * mean);
-        return 100.0 * Math.sqrt(variance) / mean;
-    }
+
+        @Override
+        public String name(ThreadWork t) {
+            return t.thread().name();
+        }
+
+        @Override
+        public double work(ThreadWork t) {
+            return t.work() > 0 ? t.work() : 0;
+        }
+    };
 }

@@ -1,5 +1,6 @@
 package com.numa.opt;
 
+import com.numa.core.classification.Thresholds;
 import com.numa.core.flags.Flag;
 import java.util.List;
 
@@ -36,11 +37,11 @@ public final class OptFlags {
             "how much each repeated parallel decision adds to the interval, ms");
     public static final Flag<Integer> INTERVAL_MAX = Flag.integer("NUMAOptsIntervalMax", 10_000, 10, 3_600_000,
             "upper bound of the stabilized interval, ms");
-    public static final Flag<Integer> WORKER_SHARE = Flag.integer("NUMAOptsWorkerShare", 4, 0, 100,
-            "an application thread (main excluded) is a worker when it retires at least this share of the work, %");
-    public static final Flag<Integer> MAIN_SHARE = Flag.integer("NUMAOptsMainShare", 80, 0, 100,
+    public static final Flag<Integer> WORKER_SHARE = Flag.integer("NUMAOptsWorkerShare", (int) Thresholds.DEFAULTS.workerSharePct(), 0, 100,
+            "an application thread (main excluded) is a worker when it does at least this share of the non-main application work, %");
+    public static final Flag<Integer> MAIN_SHARE = Flag.integer("NUMAOptsMainShare", (int) Thresholds.DEFAULTS.mainSharePct(), 0, 100,
             "SINGLE_THREADED when the main thread's share of the work exceeds this, %");
-    public static final Flag<Integer> IMBALANCE = Flag.integer("NUMAOptsImbalance", 90, 0, 10_000,
+    public static final Flag<Integer> IMBALANCE = Flag.integer("NUMAOptsImbalance", (int) Thresholds.DEFAULTS.embarrassingImbalancePct(), 0, 10_000,
             "EMBARRASSINGLY_IMBALANCED when the workers' imbalance (stdev/mean) exceeds this, %");
     public static final Flag<Double> PROBE_JIT_CPUS = Flag.decimal("NUMAOptsProbeJitCpus",
             DecisionThresholds.PROBE_JIT_CPUS, 0.0, 4096.0, "a probe waits while the JIT compiler threads want more "

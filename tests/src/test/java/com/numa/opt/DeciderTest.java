@@ -147,7 +147,8 @@ class DeciderTest {
         // workers <= cores of one node (4)
         "10,   4, 10, TLP_BOUND",
         "10,   5, 10, PARALLEL_ON_ALL_NODES",
-        "10,   0, 0,  TLP_BOUND",
+        // no worker at all: Single-Threaded, as the study says (the one classification; the same placement)
+        "10,   0, 0,  SINGLE_THREADED",
         // TLP is checked before imbalance
         "10,   2, 300, TLP_BOUND",
         // imbalance threshold 90: strictly above

@@ -1,106 +1,128 @@
 package com.numa.characterize.analysis;
 
-import com.numa.characterize.suite.ExpectedCategories.DataDependency;
+import com.numa.core.classification.Classification;
+import com.numa.core.classification.Confidence;
+import com.numa.core.classification.DataDependency;
+import com.numa.core.classification.Evidence;
+import com.numa.core.classification.ParallelismCategory;
+import com.numa.core.classification.Thresholds;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The study's classification (ISMM'23 Figures 2 and 3), pure: from Table 2, 4, 5 and 6 figures to the categories and a
- * one-line recommendation.
- * <ul>
- * <li>Parallelism, checked in this order: Single-Threaded (main's share above {@code mainSharePct}, or no worker);
- * Embarrassingly Imbalanced (workers' imbalance above {@code embarrassingImbalancePct}); TLP-Bound (fewer workers than
- * the machine's CPUs); Imbalanced (imbalance above {@code imbalancePct}); else Explicitly Parallel.</li>
- * <li>Data dependencies: Read &amp; Write Dependencies at shared writes of {@code sharedWritePct} or more; Data
- * Parallel when shared reads are also below {@code sharedReadPct}; else Read-Only Dependencies.</li>
- * <li>Locality-Bound: Dual Node's LLC miss rate exceeds Single Node's by {@code localityMissIncreasePct} points.</li>
- * </ul>
+ * The study's verdict for one application: the categories of {@link Classification} (the rules the Awareness Thread
+ * uses too) from Tables 2, 4, 5 and 6, judged against their {@link Evidence}. Below the evidence limits an axis reads
+ * Uncertain and the recommendation says what to do instead of what the program is; a figure within a tenth of the
+ * threshold that decided it lowers the confidence to medium.
  */
 public final class Classifier {
+    /** A deciding figure this close to its threshold (relative) makes the verdict medium at best. */
+    static final double NEAR_THRESHOLD = 0.10;
+
     private final Thresholds t;
     private final int machineCpus;
+    private final int nodeCpus;
 
-    /** {@code machineCpus}: the usable CPUs of the whole machine (All Nodes), against which TLP is judged. */
-    public Classifier(Thresholds thresholds, int machineCpus) {
+    /**
+     * @param machineCpus the usable CPUs of the whole machine (All Nodes), against which TLP is judged
+     * @param nodeCpus    the CPUs of one node (Single Node's), against which "fits on one node" is judged; 0 unknown
+     */
+    public Classifier(Thresholds thresholds, int machineCpus, int nodeCpus) {
         this.t = thresholds;
         this.machineCpus = machineCpus;
+        this.nodeCpus = nodeCpus;
     }
 
     /**
-     * @param p            Table 2 (Single Node)
+     * @param p              Table 2 (Single Node)
      * @param sharedReadPct  Table 4, NaN when not profiled
      * @param sharedWritePct Table 4, NaN when not profiled
-     * @param locality     Table 5
-     * @param scaling      Table 6: All Nodes / Single Node performance, NaN when not both ran
+     * @param locality       Table 5
+     * @param scaling        Table 6: All Nodes / Single Node performance, NaN when not both ran
+     * @param evidence       what the figures rest on
      */
-    public Verdict classify(Parallelism p, double sharedReadPct, double sharedWritePct, Locality locality, double scaling) {
-        com.numa.characterize.suite.ExpectedCategories.Parallelism par;
-        String why;
-        double imbalance = p.workImbalancePct();
-        if (p.mainPct() > t.mainSharePct() || p.workers().isEmpty()) {
-            par = com.numa.characterize.suite.ExpectedCategories.Parallelism.SINGLE_THREADED;
-            why = p.workers().isEmpty() ? "no worker thread" : f("main does %.0f%% of the work (> %.0f%%)", p.mainPct(), t.mainSharePct());
-        } else if (imbalance > t.embarrassingImbalancePct()) {
-            par = com.numa.characterize.suite.ExpectedCategories.Parallelism.EMBARRASSINGLY_IMBALANCED;
-            why = f("workers' imbalance %.0f%% (%s, > %.0f%%)", imbalance, p.workImbalanceColumn(), t.embarrassingImbalancePct());
-        } else if (p.workers().size() < machineCpus) {
-            par = com.numa.characterize.suite.ExpectedCategories.Parallelism.TLP_BOUND;
-            why = f("%d worker(s) for %d CPUs", p.workers().size(), machineCpus);
-        } else if (imbalance > t.imbalancePct()) {
-            par = com.numa.characterize.suite.ExpectedCategories.Parallelism.IMBALANCED;
-            why = f("%d workers, imbalance %.0f%% (%s, > %.0f%%)", p.workers().size(), imbalance, p.workImbalanceColumn(),
-                    t.imbalancePct());
-        } else {
-            par = com.numa.characterize.suite.ExpectedCategories.Parallelism.EXPLICITLY_PARALLEL;
-            why = f("%d balanced workers (imbalance %.0f%%, %s)", p.workers().size(), imbalance, p.workImbalanceColumn());
+    public Verdict classify(Parallelism p, double sharedReadPct, double sharedWritePct, Locality locality, double scaling,
+            Evidence evidence) {
+        List<Evidence.Concern> concerns = new ArrayList<>();
+        List<Evidence.Concern> parConcerns = evidence.parallelismConcerns();
+        concerns.addAll(parConcerns);
+        Classification.ParallelismVerdict pv = Classification.parallelism(p.mainPct(), p.workers().size(),
+                p.parallelThreads(), p.workImbalancePct(), p.workImbalanceColumn(), machineCpus, t);
+        ParallelismCategory par = pv.category();
+        String why = pv.reason();
+        if (p.mainTakesPart()) {
+            why += " (main takes part in the work)";
         }
-        DataDependency dep = null;
-        if (!Double.isNaN(sharedReadPct) && !Double.isNaN(sharedWritePct)) {
-            if (sharedWritePct >= t.sharedWritePct()) {
-                dep = DataDependency.READ_WRITE;
-            } else if (sharedReadPct < t.sharedReadPct()) {
-                dep = DataDependency.DATA_PARALLEL;
-            } else {
-                dep = DataDependency.READ_ONLY;
+        // main's share decides Single-Threaded against everything else whenever there are workers
+        near(concerns, !p.workers().isEmpty(), "main share", p.mainPct(), t.mainSharePct());
+        if (par == ParallelismCategory.EMBARRASSINGLY_IMBALANCED || par == ParallelismCategory.IMBALANCED
+                || par == ParallelismCategory.EXPLICITLY_PARALLEL) {
+            near(concerns, true, "imbalance", p.workImbalancePct(), par == ParallelismCategory.EXPLICITLY_PARALLEL
+                    || par == ParallelismCategory.IMBALANCED ? t.imbalancePct() : t.embarrassingImbalancePct());
+        }
+        if (Evidence.level(parConcerns) == Confidence.UNCERTAIN) {
+            why = "uncertain (would be " + par.label() + ": " + why + ")";
+            par = ParallelismCategory.UNCERTAIN;
+        }
+        DataDependency dep = Classification.dataDependency(sharedReadPct, sharedWritePct, t);
+        if (dep != null) {
+            List<Evidence.Concern> depConcerns = evidence.dependencyConcerns();
+            concerns.addAll(depConcerns);
+            String figures = f("shared reads %.1f%%, shared writes %.2f%%", sharedReadPct, sharedWritePct);
+            near(concerns, true, "shared writes", sharedWritePct, t.sharedWritePct());
+            if (dep != DataDependency.READ_WRITE) {
+                near(concerns, true, "shared reads", sharedReadPct, t.sharedReadPct());
             }
-            why += f("; shared reads %.1f%%, shared writes %.2f%%", sharedReadPct, sharedWritePct);
+            if (Evidence.level(depConcerns) == Confidence.UNCERTAIN) {
+                why += "; dependencies uncertain (would be " + dep.label() + ": " + figures + ")";
+                dep = DataDependency.UNCERTAIN;
+            } else {
+                why += "; " + figures;
+            }
         }
-        Boolean localityBound = null;
-        if (locality.measured() && !Double.isNaN(locality.missIncreasePct())) {
-            localityBound = locality.missIncreasePct() > t.localityMissIncreasePct();
+        Boolean localityBound = locality.measured() ? Classification.localityBound(locality.missIncreasePct(), t) : null;
+        if (localityBound != null) {
             why += f("; LLC miss rate +%.1f points from Single to Dual Node", locality.missIncreasePct());
         }
         if (!Double.isNaN(scaling)) {
             why += f("; All Nodes %.2fx Single Node", scaling);
         }
-        return new Verdict(par, dep, localityBound, scaling, recommend(par, dep, localityBound, scaling), why);
+        Confidence confidence = Evidence.level(concerns);
+        String recommendation = recommendation(par, dep, localityBound, scaling, p.parallelThreads(), concerns,
+                confidence);
+        return new Verdict(par, dep, localityBound, scaling, confidence, concerns, evidence, recommendation, why);
+    }
+
+    private String recommendation(ParallelismCategory par, DataDependency dep, Boolean localityBound, double scaling,
+            int parallelThreads, List<Evidence.Concern> concerns, Confidence confidence) {
+        if (par == ParallelismCategory.UNCERTAIN) {
+            String first = concerns.stream().filter(c -> c.level() == Confidence.UNCERTAIN).map(Evidence.Concern::reason)
+                    .findFirst().orElse("the evidence is below the limits");
+            return "uncertain: " + first;
+        }
+        String r = Classification.recommend(par, dep, localityBound, scaling, parallelThreads, nodeCpus, t);
+        if (confidence == Confidence.LOW || confidence == Confidence.UNCERTAIN) {
+            return "likely: " + r + " (low confidence: see the concerns)";
+        }
+        return r;
+    }
+
+    /** Adds a medium concern when {@code value} is within {@link #NEAR_THRESHOLD} of {@code threshold}. */
+    private static void near(List<Evidence.Concern> concerns, boolean applies, String what, double value, double threshold) {
+        if (!applies || Double.isNaN(value) || threshold <= 0) {
+            return;
+        }
+        if (Math.abs(value - threshold) <= NEAR_THRESHOLD * threshold) {
+            String text = f("%s %.1f%% is near its %.0f%% threshold", what, value, threshold);
+            if (concerns.stream().noneMatch(c -> c.reason().equals(text))) {
+                concerns.add(new Evidence.Concern(Confidence.MEDIUM, text));
+            }
+        }
     }
 
     public Thresholds thresholds() {
         return t;
-    }
-
-    private String recommend(com.numa.characterize.suite.ExpectedCategories.Parallelism par, DataDependency dep,
-            Boolean localityBound, double scaling) {
-        boolean loses = !Double.isNaN(scaling) && scaling < t.scalingLossRatio();
-        switch (par) {
-            case SINGLE_THREADED:
-            case EMBARRASSINGLY_IMBALANCED:
-            case TLP_BOUND:
-                return "run on one node (numactl --cpunodebind=0 --membind=0): it cannot use more cores"
-                        + (loses ? ", and more nodes made it slower" : "");
-            case IMBALANCED:
-                return "-XX:+NUMAOpts decides online; rebalance the work (the slowest worker sets the pace)";
-            default:
-                if (dep == DataDependency.READ_WRITE || Boolean.TRUE.equals(localityBound) || loses) {
-                    return "-XX:+NUMAOpts decides online: "
-                            + (dep == DataDependency.READ_WRITE ? "shared writes make remote nodes costly"
-                                    : Boolean.TRUE.equals(localityBound) ? "LLC misses grow across nodes"
-                                            : "All Nodes was slower than Single Node here");
-                }
-                return dep == DataDependency.READ_ONLY
-                        ? "spread over all nodes: read-only sharing (replicate hot read-mostly data per node if misses grow)"
-                        : "spread over all nodes: no data dependencies";
-        }
     }
 
     private static String f(String format, Object... args) {

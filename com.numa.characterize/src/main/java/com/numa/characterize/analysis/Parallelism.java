@@ -1,15 +1,17 @@
 package com.numa.characterize.analysis;
 
-import com.numa.core.stats.Stats;
-import java.util.ArrayList;
+import com.numa.core.classification.Imbalance;
+import com.numa.core.classification.Thresholds;
+import com.numa.core.classification.WorkShares;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Table 2 of one run: the shares of work of the main, auxiliary and worker threads, and the imbalance (Eq. 1: standard
- * deviation over mean, in %) of the workers' cycles (C), instructions (I) and object accesses (OA). Work is retired
- * instructions where the PMU counts them, else CPU time (task-clock), and says which. JVM-internal threads (GC, JIT,
- * numa-jvm's own) are left out of the shares and reported apart.
+ * Table 2 of one run: the shares of work of the main, auxiliary and worker threads, and the imbalance (Eq. 1) of the
+ * parallel threads' cycles (C), instructions (I) and object accesses (OA). Work is retired instructions where the PMU
+ * counts them, else CPU time (task-clock), and says which. JVM-internal threads (GC, JIT, numa-jvm's own) are left out
+ * of the shares and reported apart. Who is a worker is {@link WorkShares}' one rule (turned-over pools grouped; a main
+ * thread that takes part in the work counted with the workers in the imbalance and the thread count).
  *
  * @param workMetric      the event that measured work: instructions, or task-clock without a PMU
  * @param mainPct         the main thread's share of the application's work
@@ -17,17 +19,25 @@ import java.util.Map;
  * @param auxiliaryPct    their share
  * @param workers         the worker threads' names
  * @param workersPct      their share
+ * @param parallelThreads the threads that ran the parallel work: the workers, plus main when it takes part
+ * @param mainTakesPart   main counted with the workers
+ * @param turnedOverPools pools whose turned-over threads were grouped into the workers
  * @param cyclesImbalancePct       C: over cycles, or task-clock without a PMU
  * @param instructionsImbalancePct I: over instructions; NaN without a PMU
  * @param accessesImbalancePct     OA: over the profiler's object accesses; NaN when not profiled
  * @param jvmInternalPct  the JVM's own threads' work as a share of all work (apart from the shares above)
+ * @param appCpuSeconds   the application threads' CPU time (task-clock) in the window; NaN when not counted
+ * @param appCpuSharePct  their share of the JVM's CPU time in the window; NaN when not counted
+ * @param threadsMeasured application threads with counts
  */
 public record Parallelism(String workMetric, double mainPct, int auxiliaries, double auxiliaryPct, List<String> workers,
-        double workersPct, double cyclesImbalancePct, double instructionsImbalancePct, double accessesImbalancePct,
-        double jvmInternalPct) {
+        double workersPct, int parallelThreads, boolean mainTakesPart, List<String> turnedOverPools,
+        double cyclesImbalancePct, double instructionsImbalancePct, double accessesImbalancePct, double jvmInternalPct,
+        double appCpuSeconds, double appCpuSharePct, int threadsMeasured) {
 
     public Parallelism {
         workers = List.copyOf(workers);
+        turnedOverPools = List.copyOf(turnedOverPools);
     }
 
     /**
@@ -38,62 +48,26 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
         boolean pmu = rows.events().contains("instructions");
         String work = pmu ? "instructions" : "task-clock";
         String cycles = rows.events().contains("cycles") ? "cycles" : "task-clock";
-        double all = 0;
-        double app = 0;
-        double main = 0;
-        List<ThreadWork> others = new ArrayList<>();
-        for (ThreadWork w : rows.threads()) {
-            double v = w.count(work);
-            all += v;
-            if (w.isApplication()) {
-                app += v;
-                if (w.isMain()) {
-                    main += v;
-                } else {
-                    others.add(w);
-                }
-            }
-        }
-        double rest = app - main;
-        List<ThreadWork> workers = new ArrayList<>();
-        double workersWork = 0;
-        for (ThreadWork w : others) {
-            if (rest > 0 && 100 * w.count(work) / rest >= t.workerSharePct()) {
-                workers.add(w);
-                workersWork += w.count(work);
-            }
-        }
-        double auxWork = rest - workersWork;
+        WorkShares.ThreadView<ThreadWork> view = ThreadWork.view(work);
+        WorkShares<ThreadWork> shares = WorkShares.of(rows.threads(), view, t.workerSharePct());
+        List<ThreadWork> parallel = shares.parallelThreads();
         double oa = Double.NaN;
-        if (!accessesByThread.isEmpty() && workers.size() > 1) {
-            double[] accesses = workers.stream().mapToDouble(w -> accessesByThread.getOrDefault(w.name(), 0.0)).toArray();
-            oa = imbalancePct(accesses);
+        if (!accessesByThread.isEmpty() && parallel.size() > 1) {
+            oa = Imbalance.pct(parallel.stream().mapToDouble(w -> accessesByThread.getOrDefault(w.name(), 0.0)).toArray());
         }
-        return new Parallelism(work, pct(main, app), others.size() - workers.size(), pct(auxWork, app),
-                workers.stream().map(ThreadWork::name).toList(), pct(workersWork, app),
-                imbalancePct(workers.stream().mapToDouble(w -> w.count(cycles)).toArray()),
-                pmu ? imbalancePct(workers.stream().mapToDouble(w -> w.count("instructions")).toArray()) : Double.NaN,
-                oa, pct(all - app, all));
-    }
-
-    /** Eq. (1): population standard deviation over mean, in %; 0 for fewer than two values. */
-    static double imbalancePct(double[] values) {
-        if (values.length < 2) {
-            return 0;
-        }
-        double mean = Stats.mean(values);
-        if (mean <= 0) {
-            return 0;
-        }
-        double ss = 0;
-        for (double v : values) {
-            ss += (v - mean) * (v - mean);
-        }
-        return 100 * Math.sqrt(ss / values.length) / mean;
-    }
-
-    private static double pct(double part, double whole) {
-        return whole > 0 ? 100 * part / whole : 0;
+        double all = rows.threads().stream().mapToDouble(w -> w.count(work)).sum();
+        boolean cpu = rows.events().contains("task-clock");
+        double appCpuNs = rows.threads().stream().filter(ThreadWork::isApplication).mapToDouble(w -> w.count("task-clock"))
+                .sum();
+        double allCpuNs = rows.threads().stream().mapToDouble(w -> w.count("task-clock")).sum();
+        int measured = (int) rows.threads().stream().filter(ThreadWork::isApplication).count();
+        return new Parallelism(work, shares.mainPct(), shares.auxiliaries().size(), shares.auxiliaryPct(view),
+                shares.workers().stream().map(ThreadWork::name).toList(), shares.workersPct(view), parallel.size(),
+                shares.mainTakesPart(), shares.turnedOverPools(),
+                Imbalance.pct(parallel.stream().mapToDouble(w -> w.count(cycles)).toArray()),
+                pmu ? Imbalance.pct(parallel.stream().mapToDouble(w -> w.count("instructions")).toArray()) : Double.NaN,
+                oa, all > 0 ? 100 * (all - shares.appWork()) / all : 0, cpu ? appCpuNs / 1e9 : Double.NaN,
+                cpu && allCpuNs > 0 ? 100 * appCpuNs / allCpuNs : Double.NaN, measured);
     }
 
     /**

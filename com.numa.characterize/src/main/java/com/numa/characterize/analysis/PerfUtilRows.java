@@ -22,8 +22,15 @@ import org.apache.commons.csv.CSVRecord;
  * @param events      the events with rows, in the CSV's order (hardware events missing without a PMU)
  * @param windowed    true when the counts are the measured window's
  * @param minCoverage the lowest coverage_pct of any row whose counter was enabled at all (100 = never multiplexed)
+ * @param threadsStarted   threads the JVM started in the window; -1 when the CSV does not say
+ * @param unmeasuredCpuPct share of the application's CPU time on threads that were not counted; NaN when unknown
  */
-public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolean windowed, double minCoverage) {
+public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolean windowed, double minCoverage,
+        int threadsStarted, double unmeasuredCpuPct) {
+
+    public PerfUtilRows(List<ThreadWork> threads, List<String> events, boolean windowed, double minCoverage) {
+        this(threads, events, windowed, minCoverage, -1, Double.NaN);
+    }
 
     public static PerfUtilRows read(Path csv) throws IOException {
         List<CSVRecord> records;
@@ -51,7 +58,7 @@ public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolea
             }
         }
         List<ThreadWork> threads = new ArrayList<>();
-        identity.forEach((tid, id) -> threads.add(new ThreadWork(tid, id[0], id[1], counts.get(tid))));
+        identity.forEach((tid, id) -> threads.add(new ThreadWork(tid, id[0], ThreadWork.role(id[1]), counts.get(tid))));
         return new PerfUtilRows(threads, List.copyOf(events), windowed, coverage);
     }
 }

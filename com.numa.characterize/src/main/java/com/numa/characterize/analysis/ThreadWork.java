@@ -1,5 +1,7 @@
 package com.numa.characterize.analysis;
 
+import com.numa.core.classification.WorkShares;
+import com.numa.core.threads.ThreadRole;
 import java.util.Map;
 
 /**
@@ -7,10 +9,10 @@ import java.util.Map;
  *
  * @param tid    kernel thread id
  * @param name   Java name (kernel name for JVM-internal threads)
- * @param role   main, application or jvm-internal (the one role rule of com.numa.core.threads)
+ * @param role   the one role rule of com.numa.core.threads
  * @param counts scaled count per event
  */
-public record ThreadWork(int tid, String name, String role, Map<String, Double> counts) {
+public record ThreadWork(int tid, String name, ThreadRole role, Map<String, Double> counts) {
 
     public ThreadWork {
         counts = Map.copyOf(counts);
@@ -21,12 +23,38 @@ public record ThreadWork(int tid, String name, String role, Map<String, Double> 
         return counts.getOrDefault(event, 0.0);
     }
 
-    public boolean isMain() {
-        return role.equals("main");
-    }
-
     /** Main or application: the threads whose work the study attributes to the application. */
     public boolean isApplication() {
-        return role.equals("main") || role.equals("application");
+        return role.runsApplication();
+    }
+
+    /** The role as PerfUtil's CSV writes it ({@link ThreadRole#label()}). */
+    public static ThreadRole role(String label) {
+        for (ThreadRole r : ThreadRole.values()) {
+            if (r.label().equals(label)) {
+                return r;
+            }
+        }
+        throw new IllegalArgumentException("unknown thread role '" + label + "'");
+    }
+
+    /** The shares' view of these rows, with work measured by {@code event}. */
+    public static WorkShares.ThreadView<ThreadWork> view(String event) {
+        return new WorkShares.ThreadView<>() {
+            @Override
+            public ThreadRole role(ThreadWork t) {
+                return t.role();
+            }
+
+            @Override
+            public String name(ThreadWork t) {
+                return t.name();
+            }
+
+            @Override
+            public double work(ThreadWork t) {
+                return t.count(event);
+            }
+        };
     }
 }

@@ -1,8 +1,8 @@
 package com.numa.characterize.builtin;
 
 import com.numa.characterize.suite.ExpectedCategories;
-import com.numa.characterize.suite.ExpectedCategories.DataDependency;
-import com.numa.characterize.suite.ExpectedCategories.Parallelism;
+import com.numa.core.classification.DataDependency;
+import com.numa.core.classification.ParallelismCategory;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -12,19 +12,19 @@ import java.util.function.Function;
  */
 enum BuiltinWorkload {
     SERIAL_WALK(SerialWalk.NAME, SerialWalk.class, SerialWalk::new,
-            Parallelism.SINGLE_THREADED, DataDependency.DATA_PARALLEL, null),
+            ParallelismCategory.SINGLE_THREADED, DataDependency.DATA_PARALLEL, null),
     HALF_CORES_WALK(HalfCoresWalk.NAME, HalfCoresWalk.class, HalfCoresWalk::new,
-            Parallelism.TLP_BOUND, DataDependency.DATA_PARALLEL, null),
+            ParallelismCategory.TLP_BOUND, DataDependency.DATA_PARALLEL, null),
     DOMINANT_WORKER(DominantWorker.NAME, DominantWorker.class, DominantWorker::new,
-            Parallelism.EMBARRASSINGLY_IMBALANCED, DataDependency.DATA_PARALLEL, null),
+            ParallelismCategory.EMBARRASSINGLY_IMBALANCED, DataDependency.DATA_PARALLEL, null),
     UNEVEN_KMEANS(UnevenKMeans.NAME, UnevenKMeans.class, UnevenKMeans::new,
-            Parallelism.IMBALANCED, DataDependency.READ_ONLY, "fj-kmeans"),
+            ParallelismCategory.IMBALANCED, DataDependency.READ_ONLY, "fj-kmeans"),
     PARALLEL_WALK(ParallelWalk.NAME, ParallelWalk.class, ParallelWalk::new,
-            Parallelism.EXPLICITLY_PARALLEL, DataDependency.DATA_PARALLEL, null),
+            ParallelismCategory.EXPLICITLY_PARALLEL, DataDependency.DATA_PARALLEL, null),
     SHARED_DICTIONARY(SharedDictionary.NAME, SharedDictionary.class, SharedDictionary::new,
-            Parallelism.EXPLICITLY_PARALLEL, DataDependency.READ_ONLY, "scrabble"),
+            ParallelismCategory.EXPLICITLY_PARALLEL, DataDependency.READ_ONLY, "scrabble"),
     DINING_PHILOSOPHERS(DiningPhilosophers.NAME, DiningPhilosophers.class, DiningPhilosophers::new,
-            Parallelism.EXPLICITLY_PARALLEL, DataDependency.READ_WRITE, "philosophers");
+            ParallelismCategory.EXPLICITLY_PARALLEL, DataDependency.READ_WRITE, "philosophers");
 
     private final String benchmarkName;
     private final Class<?> mainClass;
@@ -33,7 +33,7 @@ enum BuiltinWorkload {
     private final String paperCounterpart;
 
     BuiltinWorkload(String benchmarkName, Class<?> mainClass, Function<BuiltinArguments, Workload> setUp,
-            Parallelism parallelism, DataDependency dataDependency, String paperCounterpart) {
+            ParallelismCategory parallelism, DataDependency dataDependency, String paperCounterpart) {
         this.benchmarkName = benchmarkName;
         this.mainClass = mainClass;
         this.setUp = setUp;

@@ -42,8 +42,9 @@ public final class StudyOutput {
         for (Map.Entry<String, Path> e : speedupStacks.entrySet()) {
             stacks.put(e.getKey(), java.nio.file.Files.readAllBytes(e.getValue()));
         }
-        AtomicFiles.writeString(out.resolve("report.html"), html(tables, figures, p, stacks, warnings));
-        AtomicFiles.writeString(out.resolve("report.md"), markdown(tables, figures, p, stacks.keySet(), warnings));
+        List<VerdictSummary.Row> verdicts = VerdictSummary.rows(apps);
+        AtomicFiles.writeString(out.resolve("report.html"), html(verdicts, tables, figures, p, stacks, warnings));
+        AtomicFiles.writeString(out.resolve("report.md"), markdown(verdicts, tables, figures, p, stacks.keySet(), warnings));
     }
 
     /** "application: warning", one per warning of every application, for the top of the report. */
@@ -76,8 +77,8 @@ public final class StudyOutput {
         return root;
     }
 
-    static String html(List<Table> tables, List<Figures.Figure> figures, Provenance p, Map<String, byte[]> stacks,
-            List<String> warnings) {
+    static String html(List<VerdictSummary.Row> verdicts, List<Table> tables, List<Figures.Figure> figures, Provenance p,
+            Map<String, byte[]> stacks, List<String> warnings) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
@@ -90,6 +91,15 @@ public final class StudyOutput {
         sb.append("<p class=\"note\">").append(esc(p.date())).append(" &middot; ").append(esc(p.machine())).append(", ")
                 .append(p.cpus()).append(" CPUs &middot; ").append(esc(p.jvm())).append(" &middot; topology ")
                 .append(esc(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
+        sb.append("<h2>Verdicts</h2><table><tr><th>application</th><th>categories</th><th>confidence</th>"
+                + "<th>recommendation</th><th>concerns</th></tr>\n");
+        for (VerdictSummary.Row v : verdicts) {
+            sb.append(v.weak() ? "<tr class=\"warn\">" : "<tr>").append("<td>").append(esc(v.application()))
+                    .append("</td><td>").append(esc(v.categories())).append("</td><td><b>").append(esc(v.confidence()))
+                    .append("</b></td><td class=\"long\">").append(esc(v.recommendation())).append("</td><td class=\"long\">")
+                    .append(esc(v.concerns())).append("</td></tr>\n");
+        }
+        sb.append("</table>\n");
         if (!p.countersNote().isEmpty()) {
             sb.append("<p class=\"warn\">").append(esc(p.countersNote())).append("</p>\n");
         }
@@ -139,11 +149,18 @@ public final class StudyOutput {
         return sb.toString();
     }
 
-    static String markdown(List<Table> tables, List<Figures.Figure> figures, Provenance p, java.util.Set<String> stacks,
-            List<String> warnings) {
+    static String markdown(List<VerdictSummary.Row> verdicts, List<Table> tables, List<Figures.Figure> figures,
+            Provenance p, java.util.Set<String> stacks, List<String> warnings) {
         StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
         sb.append(p.date()).append(" · ").append(p.machine()).append(", ").append(p.cpus()).append(" CPUs · ").append(p.jvm())
                 .append(" · topology ").append(p.topology()).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("\n\n");
+        sb.append("## Verdicts\n\n| application | categories | confidence | recommendation | concerns |\n|---|---|---|---|---|\n");
+        for (VerdictSummary.Row v : verdicts) {
+            sb.append("| ").append(v.application()).append(" | ").append(v.categories()).append(" | **").append(v.confidence())
+                    .append("** | ").append(v.recommendation().replace("|", "\\|")).append(" | ")
+                    .append(v.concerns().replace("|", "\\|")).append(" |\n");
+        }
+        sb.append("\n");
         if (!p.countersNote().isEmpty()) {
             sb.append("> ").append(p.countersNote()).append("\n\n");
         }

@@ -91,8 +91,8 @@ public final class StudyTables {
             String failures = String.join("; ", a.failures());
             String warnings = String.join("; ", a.warnings());
             if (v == null) {
-                rows.add(List.of(a.name(), "", "", "", "", "not characterized: " + failures, "", expected, "", a.counterpart(),
-                        paper, failures, warnings));
+                rows.add(List.of(a.name(), "", "", "", "", "", "not characterized: " + failures, "", "", "", expected, "",
+                        a.counterpart(), paper, failures, warnings));
                 continue;
             }
             String dep = v.dataDependency() == null ? "not profiled" : v.dataDependency().label();
@@ -100,13 +100,17 @@ public final class StudyTables {
             String matches = a.expected() == null ? ""
                     : String.valueOf(a.expected().parallelism() == v.parallelism()
                             && (v.dataDependency() == null || a.expected().dataDependency() == v.dataDependency()));
-            rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.recommendation(), v.reason(),
-                    expected, matches, a.counterpart(), paper, failures, warnings));
+            rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.confidence().label(),
+                    v.recommendation(), v.reason(), v.concernsText(), v.evidence().describe(), expected, matches,
+                    a.counterpart(), paper, failures, warnings));
         }
         return new Table("categories.csv", "Categories and recommendations",
-                "Parallelism (Figure 2), data dependencies (Figure 3), Locality-Bound (Table 5), scaling (Table 6).",
-                List.of("application", "parallelism", "data_dependency", "locality_bound", "all_vs_single", "recommendation",
-                        "reason", "expected", "matches_expected", "paper_counterpart", "paper_categories", "failures", "warnings"),
+                "Parallelism (Figure 2), data dependencies (Figure 3), Locality-Bound (Table 5), scaling (Table 6). "
+                        + "confidence: high, medium, low or uncertain (an axis below the evidence limits reads Uncertain); "
+                        + "concerns: every reason to doubt the verdict and what to do; evidence: what it rests on.",
+                List.of("application", "parallelism", "data_dependency", "locality_bound", "all_vs_single", "confidence",
+                        "recommendation", "reason", "concerns", "evidence", "expected", "matches_expected",
+                        "paper_counterpart", "paper_categories", "failures", "warnings"),
                 rows);
     }
 

@@ -7,6 +7,7 @@ import com.numa.characterize.analysis.PerfUtilRows;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
+import com.numa.core.classification.Evidence;
 import com.numa.core.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,9 +89,26 @@ public final class Characterization {
                 ? medians.get("single") / medians.get("all") : Double.NaN;
         Verdict verdict = parallelism == null ? null
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
-                        profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling);
+                        profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling,
+                        evidence(parallelism, base, windowSeconds(runs, rows), profiled));
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.groundTruth().orElse(null), runs,
                 parallelism, profiled, locality, medians, verdict, failures, measured(b, runs), warnings(runs));
+    }
+
+    /** What the verdict rests on: Table 2's run (its counters and window) and the profile, when there is one. */
+    static Evidence evidence(Parallelism p, PerfUtilRows rows, double windowSeconds, ProfileSummary profile) {
+        return new Evidence(windowSeconds, p.appCpuSeconds(), p.appCpuSharePct(), p.threadsMeasured(),
+                rows.threadsStarted(), rows.unmeasuredCpuPct(), rows.minCoverage(), p.turnedOverPools(),
+                p.mainTakesPart(), profile == null ? -1 : profile.accesses(), profile == null ? 1 : profile.sampling(),
+                profile == null ? Double.NaN : profile.unknownOwnerPct(), profile == null ? 0 : profile.sideTableRefusals());
+    }
+
+    /** The measured window's wall time in Table 2's run (Single Node's, else the first that ran): its iterations. */
+    static double windowSeconds(Map<String, RunRecord> runs, Map<Configuration, PerfUtilRows> rows) {
+        Configuration c = rows.containsKey(Configuration.SINGLE) ? Configuration.SINGLE
+                : rows.keySet().stream().findFirst().orElse(null);
+        RunRecord r = c == null ? null : runs.get(c.option() + "-counters");
+        return r == null ? Double.NaN : r.iterationNs().stream().mapToLong(Long::longValue).sum() / 1e9;
     }
 
     /** What the counters and times of the runs cover, as Table 6 says it. */

@@ -4,42 +4,53 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.characterize.suite.ExpectedCategories.DataDependency;
-import com.numa.characterize.suite.ExpectedCategories.Parallelism;
+import com.numa.core.classification.Confidence;
+import com.numa.core.classification.DataDependency;
+import com.numa.core.classification.Evidence;
+import com.numa.core.classification.ParallelismCategory;
+import com.numa.core.classification.Thresholds;
+import com.numa.core.threads.ThreadRole;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** The classification of Figures 2 and 3 on scripted Table 2/4/5/6 figures, at and around each threshold. */
+/**
+ * The study's verdict on scripted Table 2/4/5/6 figures: the categories at and around each threshold, the evidence
+ * limits under which an axis reads Uncertain, and recommendations never stronger than their evidence.
+ */
 class ClassifierTest {
-    private final Classifier onEightCpus = new Classifier(Thresholds.DEFAULTS, 8);
+    private final Classifier onEightCpus = new Classifier(Thresholds.DEFAULTS, 8, 4);
 
-    private static com.numa.characterize.analysis.Parallelism table2(double mainPct, int workers, double imbalancePct) {
-        return new com.numa.characterize.analysis.Parallelism("task-clock", mainPct, 0, 0,
-                java.util.stream.IntStream.range(0, workers).mapToObj(i -> "w" + i).toList(), 100 - mainPct, imbalancePct,
-                Double.NaN, Double.NaN, 10);
+    private static final Evidence SOLID = new Evidence(2, 4, 80, 9, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0);
+
+    private static Parallelism table2(double mainPct, int workers, double imbalancePct) {
+        return new Parallelism("task-clock", mainPct, 0, 0, IntStream.range(0, workers).mapToObj(i -> "w" + i).toList(),
+                100 - mainPct, workers, false, List.of(), imbalancePct, Double.NaN, Double.NaN, 10, 4, 80, workers + 1);
     }
 
     private Verdict classify(double mainPct, int workers, double imbalance, double sharedR, double sharedW) {
-        return onEightCpus.classify(table2(mainPct, workers, imbalance), sharedR, sharedW, Locality.NOT_MEASURED, Double.NaN);
+        return onEightCpus.classify(table2(mainPct, workers, imbalance), sharedR, sharedW, Locality.NOT_MEASURED,
+                Double.NaN, SOLID);
     }
 
     @Test
     void parallelismCategoriesInTheStudysOrder() {
-        assertEquals(Parallelism.SINGLE_THREADED, classify(81, 8, 5, 0, 0).parallelism());
-        assertEquals(Parallelism.SINGLE_THREADED, classify(10, 0, 0, 0, 0).parallelism(), "no worker at all");
-        assertEquals(Parallelism.EMBARRASSINGLY_IMBALANCED, classify(5, 8, 91, 0, 0).parallelism());
-        assertEquals(Parallelism.EMBARRASSINGLY_IMBALANCED, classify(5, 2, 95, 0, 0).parallelism(),
-                "checked before TLP-bound, as the study's flow chart does");
-        assertEquals(Parallelism.TLP_BOUND, classify(5, 4, 50, 0, 0).parallelism(), "4 workers on 8 CPUs");
-        assertEquals(Parallelism.IMBALANCED, classify(5, 8, 21, 0, 0).parallelism());
-        assertEquals(Parallelism.EXPLICITLY_PARALLEL, classify(5, 8, 20, 0, 0).parallelism(), "at the threshold is balanced");
-        assertEquals(Parallelism.EXPLICITLY_PARALLEL, classify(80, 8, 0, 0, 0).parallelism(), "80% is not above 80%");
+        assertEquals(ParallelismCategory.SINGLE_THREADED, classify(81, 8, 5, 0, 0).parallelism());
+        assertEquals(ParallelismCategory.SINGLE_THREADED, classify(10, 0, 0, 0, 0).parallelism(), "no worker at all");
+        assertEquals(ParallelismCategory.EMBARRASSINGLY_IMBALANCED, classify(5, 8, 91, 0, 0).parallelism());
+        assertEquals(ParallelismCategory.TLP_BOUND, classify(5, 4, 50, 0, 0).parallelism(), "4 workers on 8 CPUs");
+        assertEquals(ParallelismCategory.IMBALANCED, classify(5, 8, 21, 0, 0).parallelism());
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, classify(5, 8, 20, 0, 0).parallelism());
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, classify(80, 8, 0, 0, 0).parallelism());
     }
 
     @Test
     void dataDependencyCategories() {
-        assertEquals(DataDependency.DATA_PARALLEL, classify(5, 8, 5, 9.9, 0.9).dataDependency());
-        assertEquals(DataDependency.READ_ONLY, classify(5, 8, 5, 10, 0.9).dataDependency());
-        assertEquals(DataDependency.READ_WRITE, classify(5, 8, 5, 1, 1).dataDependency(), "shared writes decide first");
+        assertEquals(DataDependency.DATA_PARALLEL, classify(5, 8, 5, 8, 0.5).dataDependency());
+        assertEquals(DataDependency.READ_ONLY, classify(5, 8, 5, 12, 0.5).dataDependency());
+        assertEquals(DataDependency.READ_WRITE, classify(5, 8, 5, 1, 2).dataDependency(), "shared writes decide first");
         assertNull(classify(5, 8, 5, Double.NaN, Double.NaN).dataDependency(), "not profiled");
     }
 
@@ -50,49 +61,84 @@ class ClassifierTest {
         assertTrue(classify(5, 8, 5, 40, 0).recommendation().startsWith("spread over all nodes: read-only sharing"));
         assertTrue(classify(5, 8, 5, 40, 3).recommendation().startsWith("-XX:+NUMAOpts decides online: shared writes"));
         assertTrue(classify(5, 8, 40, 0, 0).recommendation().contains("rebalance"));
-        Verdict slower = onEightCpus.classify(table2(5, 8, 5), 0, 0, Locality.NOT_MEASURED, 0.8);
+        assertTrue(classify(5, 4, 50, 0, 0).recommendation().startsWith("run on one node"), "4 threads fit a 4-CPU node");
+        Verdict wide = classify(5, 6, 10, 0, 0);
+        assertEquals(ParallelismCategory.TLP_BOUND, wide.parallelism());
+        assertTrue(wide.recommendation().startsWith("-XX:+NUMAOpts decides online"),
+                "6 threads on 4-CPU nodes must not be confined to one: " + wide.recommendation());
+        Verdict slower = onEightCpus.classify(table2(5, 8, 5), 0, 0, Locality.NOT_MEASURED, 0.8, SOLID);
         assertTrue(slower.recommendation().contains("All Nodes was slower"), slower.recommendation());
         assertTrue(slower.reason().contains("All Nodes 0.80x Single Node"), slower.reason());
+        assertTrue(classify(5, 8, 5, Double.NaN, Double.NaN).recommendation().contains("not profiled"),
+                "without a profile, 'no data dependencies' is not known");
     }
 
     @Test
-    void localityBoundNeedsTheMissRatesAndIsMarkedAbovetheIncrease() {
+    void localityBoundNeedsTheMissRatesAndIsMarkedAboveTheIncrease() {
         Locality worse = new Locality(2, 5, 9, 6, 40, 30);
-        Verdict v = onEightCpus.classify(table2(5, 8, 5), 0, 0, worse, Double.NaN);
+        Verdict v = onEightCpus.classify(table2(5, 8, 5), 0, 0, worse, Double.NaN, SOLID);
         assertEquals(Boolean.TRUE, v.localityBound(), "+7 points > 5");
         assertTrue(v.recommendation().contains("LLC misses grow"), v.recommendation());
         assertNull(classify(5, 8, 5, 0, 0).localityBound(), "no PMU: not measured, not false");
-        assertEquals(Boolean.FALSE, onEightCpus.classify(table2(5, 8, 5), 0, 0, new Locality(2, 5, 6, 5, 0, 0), Double.NaN)
-                .localityBound());
+    }
+
+    @Test
+    void aShortWindowIsUncertainNotACategory() {
+        Evidence brief = new Evidence(0.3, 0.2, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0);
+        Verdict v = onEightCpus.classify(table2(95, 1, 0), 0, 0, Locality.NOT_MEASURED, Double.NaN, brief);
+        assertEquals(ParallelismCategory.UNCERTAIN, v.parallelism());
+        assertEquals(Confidence.UNCERTAIN, v.confidence());
+        assertTrue(v.recommendation().startsWith("uncertain: the window held 0.20 s"), v.recommendation());
+        assertTrue(v.reason().contains("would be Single-Threaded"), v.reason());
+    }
+
+    @Test
+    void unknownOwnersMakeTheDependenciesUncertainAndTheRecommendationCautious() {
+        // the finding: 1,234 profiled accesses, 88.7% of unknown owner, read as "Data Parallel: spread over all nodes"
+        Evidence blind = new Evidence(2, 4, 80, 5, -1, 0, 100, List.of(), false, 1_234, 1, 88.7, 0);
+        Verdict v = onEightCpus.classify(table2(5, 8, 5), 2, 0.1, Locality.NOT_MEASURED, Double.NaN, blind);
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, v.parallelism());
+        assertEquals(DataDependency.UNCERTAIN, v.dataDependency());
+        assertEquals(Confidence.UNCERTAIN, v.confidence());
+        assertTrue(!v.recommendation().contains("spread over all nodes"), v.recommendation());
+        assertTrue(v.concernsText().contains("89% of the profiled accesses had an unknown owner"), v.concernsText());
+    }
+
+    @Test
+    void aFigureNearItsThresholdLowersTheConfidence() {
+        assertEquals(Confidence.HIGH, classify(50, 8, 5, 0, 0).confidence());
+        Verdict near = classify(78, 8, 5, 0, 0);
+        assertEquals(Confidence.MEDIUM, near.confidence());
+        assertTrue(near.concernsText().contains("main share 78.0% is near its 80% threshold"), near.concernsText());
     }
 
     @Test
     void imbalanceIsACountOfWorkBeforeCpuTime() {
-        java.util.List<String> eight = java.util.stream.IntStream.range(0, 8).mapToObj(i -> "w" + i).toList();
-        // task-clock says 76% (Imbalanced), the profiler's object accesses 135% (Embarrassingly Imbalanced)
-        var profiled = new com.numa.characterize.analysis.Parallelism("task-clock", 5, 0, 0, eight, 95, 76, Double.NaN, 135, 10);
+        List<String> eight = IntStream.range(0, 8).mapToObj(i -> "w" + i).toList();
+        var profiled = new Parallelism("task-clock", 5, 0, 0, eight, 95, 8, false, List.of(), 76, Double.NaN, 135, 10, 4,
+                80, 9);
         assertEquals(135, profiled.workImbalancePct(), 1e-9);
-        Verdict v = onEightCpus.classify(profiled, 0, 0, Locality.NOT_MEASURED, Double.NaN);
-        assertEquals(Parallelism.EMBARRASSINGLY_IMBALANCED, v.parallelism());
+        Verdict v = onEightCpus.classify(profiled, 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID);
+        assertEquals(ParallelismCategory.EMBARRASSINGLY_IMBALANCED, v.parallelism());
         assertTrue(v.reason().contains("135% (OA"), v.reason());
-        var counted = new com.numa.characterize.analysis.Parallelism("instructions", 5, 0, 0, eight, 95, 76, 30, 135, 10);
-        assertEquals(30, counted.workImbalancePct(), 1e-9, "instructions where the PMU counts them");
+        var counted = new Parallelism("instructions", 5, 0, 0, eight, 95, 8, false, List.of(), 76, 30, 135, 10, 4, 80, 9);
         assertEquals("I", counted.workImbalanceColumn());
-        var neither = new com.numa.characterize.analysis.Parallelism("task-clock", 5, 0, 0, eight, 95, 76, Double.NaN,
-                Double.NaN, 10);
-        assertEquals(76, neither.workImbalancePct(), 1e-9, "CPU time is the last resort");
-        assertEquals("C", neither.workImbalanceColumn());
     }
 
     @Test
-    void eqOneIsStdevOverMean() {
-        assertEquals(0, com.numa.characterize.analysis.Parallelism.imbalancePct(new double[] {3, 3, 3}), 1e-9);
-        // one of 8 workers does 80%: 80 vs 7 x 20/7
-        double[] skewed = new double[8];
-        java.util.Arrays.fill(skewed, 20.0 / 7);
-        skewed[0] = 80;
-        assertTrue(com.numa.characterize.analysis.Parallelism.imbalancePct(skewed) > 200);
-        assertEquals(100.0 / 3, com.numa.characterize.analysis.Parallelism.imbalancePct(new double[] {1, 2}) * 1, 1e-9,
-                "two workers 1 and 2: stdev 0.5, mean 1.5");
+    void table2FromPerfUtilRowsCountsAParallelStreamsMainAsAWorker() {
+        // main and one common-pool worker split the work of a parallel stream on 2 CPUs: not TLP-Bound
+        List<ThreadWork> rows = new ArrayList<>(List.of(
+                new ThreadWork(1, "main", ThreadRole.MAIN, Map.of("task-clock", 1.0e9)),
+                new ThreadWork(2, "ForkJoinPool.commonPool-worker-1", ThreadRole.APPLICATION, Map.of("task-clock", 1.1e9)),
+                new ThreadWork(3, "C2 CompilerThread0", ThreadRole.JVM_INTERNAL, Map.of("task-clock", 0.5e9))));
+        Parallelism p = Parallelism.of(new PerfUtilRows(rows, List.of("task-clock"), true, 100), Map.of(),
+                Thresholds.DEFAULTS);
+        assertTrue(p.mainTakesPart());
+        assertEquals(2, p.parallelThreads());
+        assertEquals(2.1, p.appCpuSeconds(), 1e-9);
+        assertEquals(100 * 2.1 / 2.6, p.appCpuSharePct(), 1e-9);
+        Verdict v = new Classifier(Thresholds.DEFAULTS, 2, 1).classify(p, 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID);
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, v.parallelism(), v.reason());
     }
 }

@@ -3,6 +3,7 @@ package com.numa.characterize.analysis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.core.classification.Thresholds;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,0 +1,45 @@
+package com.numa.characterize.report;
+
+import com.numa.characterize.analysis.Verdict;
+import com.numa.characterize.run.ApplicationResult;
+import com.numa.core.classification.Confidence;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The answer first: one line per application (categories, confidence, what to do), for the top of the report and for
+ * stderr. A verdict that is uncertain or of low confidence carries its concerns with it, so nobody reads the category
+ * without the reason to doubt it.
+ */
+public final class VerdictSummary {
+    private VerdictSummary() {
+    }
+
+    /** One application's answer. {@code weak}: uncertain or low confidence. */
+    public record Row(String application, String categories, String confidence, String recommendation, String concerns,
+            boolean weak) {
+        /** The stderr form. */
+        public String line() {
+            return application + ": " + categories + " (confidence " + confidence + "): " + recommendation
+                    + (weak && !concerns.isEmpty() ? " [" + concerns + "]" : "");
+        }
+    }
+
+    public static List<Row> rows(List<ApplicationResult> apps) {
+        List<Row> rows = new ArrayList<>();
+        for (ApplicationResult a : apps) {
+            Verdict v = a.verdict();
+            if (v == null) {
+                rows.add(new Row(a.name(), "not characterized", Confidence.UNCERTAIN.label(),
+                        String.join("; ", a.failures()), "", true));
+                continue;
+            }
+            String categories = v.parallelism().label()
+                    + (v.dataDependency() == null ? "" : ", " + v.dataDependency().label())
+                    + (Boolean.TRUE.equals(v.localityBound()) ? ", Locality-Bound" : "");
+            boolean weak = v.confidence() == Confidence.LOW || v.confidence() == Confidence.UNCERTAIN;
+            rows.add(new Row(a.name(), categories, v.confidence().label(), v.recommendation(), v.concernsText(), weak));
+        }
+        return rows;
+    }
+}

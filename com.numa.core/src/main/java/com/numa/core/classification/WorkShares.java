@@ -1,0 +1,162 @@
+package com.numa.core.classification;
+
+import com.numa.core.threads.ThreadRole;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Who did the application's work (Table 2's split, one rule for the study and the Awareness Thread): the main thread,
+ * the workers and the auxiliary threads. JVM-internal and tool threads are not the application's and are left out.
+ * <ul>
+ * <li>A non-main application thread is a worker when it did at least {@code workerSharePct} of the non-main
+ * application work.</li>
+ * <li>A pool that turns over (an executor whose threads time out, a pool made per batch) shows many threads that each
+ * did little: three or more threads whose names differ only in a trailing number ("pool-3-thread-17") and that
+ * together pass the worker share are workers, and the pool's name is reported in {@link #turnedOverPools()}.</li>
+ * <li>A main thread that takes part in the work (a parallel stream, {@code invokeAll} run by the caller) does at least
+ * half of an average worker's work; it then counts with the workers in {@link #parallelThreads()}.</li>
+ * </ul>
+ *
+ * @param <T> the caller's per-thread reading
+ */
+public final class WorkShares<T> {
+
+    /** How to read a thread's identity and work from the caller's type. */
+    public interface ThreadView<T> {
+        ThreadRole role(T thread);
+
+        String name(T thread);
+
+        double work(T thread);
+    }
+
+    /** A pool is taken to have turned over when at least this many of its threads each did less than a worker. */
+    static final int MIN_POOL_THREADS = 3;
+
+    private final double appWork;
+    private final double mainWork;
+    private final List<T> workers;
+    private final List<T> auxiliaries;
+    private final List<String> turnedOverPools;
+    private final boolean mainTakesPart;
+    private final T main;
+
+    private WorkShares(double appWork, double mainWork, T main, List<T> workers, List<T> auxiliaries,
+            List<String> turnedOverPools, boolean mainTakesPart) {
+        this.appWork = appWork;
+        this.mainWork = mainWork;
+        this.main = main;
+        this.workers = List.copyOf(workers);
+        this.auxiliaries = List.copyOf(auxiliaries);
+        this.turnedOverPools = List.copyOf(turnedOverPools);
+        this.mainTakesPart = mainTakesPart;
+    }
+
+    public static <T> WorkShares<T> of(List<T> threads, ThreadView<T> view, double workerSharePct) {
+        double app = 0;
+        double mainWork = 0;
+        T main = null;
+        List<T> others = new ArrayList<>();
+        for (T t : threads) {
+            ThreadRole role = view.role(t);
+            double w = Math.max(0, view.work(t));
+            if (!role.runsApplication()) {
+                continue;
+            }
+            app += w;
+            if (role == ThreadRole.MAIN) {
+                mainWork += w;
+                main = t;
+            } else {
+                others.add(t);
+            }
+        }
+        double rest = app - mainWork;
+        List<T> workers = new ArrayList<>();
+        Map<String, List<T>> small = new LinkedHashMap<>();
+        for (T t : others) {
+            double w = Math.max(0, view.work(t));
+            if (rest > 0 && 100 * w / rest >= workerSharePct) {
+                workers.add(t);
+            } else if (w > 0) {
+                small.computeIfAbsent(poolOf(view.name(t)), k -> new ArrayList<>()).add(t);
+            }
+        }
+        List<T> auxiliaries = new ArrayList<>();
+        List<String> pools = new ArrayList<>();
+        small.forEach((pool, members) -> {
+            double sum = members.stream().mapToDouble(m -> Math.max(0, view.work(m))).sum();
+            if (!pool.isEmpty() && members.size() >= MIN_POOL_THREADS && rest > 0 && 100 * sum / rest >= workerSharePct) {
+                workers.addAll(members);
+                pools.add(pool + "* (" + members.size() + " threads)");
+            } else {
+                auxiliaries.addAll(members);
+            }
+        });
+        for (T t : others) {
+            if (!(view.work(t) > 0)) {
+                auxiliaries.add(t);
+            }
+        }
+        double meanWorker = workers.isEmpty() ? 0
+                : workers.stream().mapToDouble(w -> Math.max(0, view.work(w))).sum() / workers.size();
+        boolean takesPart = main != null && !workers.isEmpty() && mainWork > 0 && mainWork >= meanWorker / 2;
+        return new WorkShares<>(app, mainWork, main, workers, auxiliaries, pools, takesPart);
+    }
+
+    /** The name of the pool a thread belongs to: its name without a trailing number, or "" when it has none. */
+    static String poolOf(String name) {
+        String stem = name.replaceFirst("\\d+$", "");
+        return stem.length() == name.length() ? "" : stem;
+    }
+
+    public double appWork() {
+        return appWork;
+    }
+
+    public double mainPct() {
+        return pct(mainWork);
+    }
+
+    public List<T> workers() {
+        return workers;
+    }
+
+    public List<T> auxiliaries() {
+        return auxiliaries;
+    }
+
+    public double auxiliaryPct(ThreadView<T> view) {
+        return pct(auxiliaries.stream().mapToDouble(t -> Math.max(0, view.work(t))).sum());
+    }
+
+    public double workersPct(ThreadView<T> view) {
+        return pct(workers.stream().mapToDouble(t -> Math.max(0, view.work(t))).sum());
+    }
+
+    /** Pools whose turned-over threads were grouped into the workers ("pool-3-thread-* (40 threads)"). */
+    public List<String> turnedOverPools() {
+        return turnedOverPools;
+    }
+
+    /** True when the main thread did a worker's part of the work (see the class comment). */
+    public boolean mainTakesPart() {
+        return mainTakesPart;
+    }
+
+    /** The threads that ran the parallel work: the workers, and the main thread when it takes part. */
+    public List<T> parallelThreads() {
+        if (!mainTakesPart) {
+            return workers;
+        }
+        List<T> all = new ArrayList<>(workers);
+        all.add(main);
+        return all;
+    }
+
+    private double pct(double part) {
+        return appWork > 0 ? 100 * part / appWork : 0;
+    }
+}

@@ -1,0 +1,97 @@
+package com.numa.core.classification;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rules at and around each threshold, the recommendations they imply, and the evidence limits. */
+class ClassificationTest {
+    private static final Thresholds T = Thresholds.DEFAULTS;
+
+    private static ParallelismCategory par(double main, int workers, double imbalance) {
+        return Classification.parallelism(main, workers, workers, imbalance, "I", 8, T).category();
+    }
+
+    @Test
+    void parallelismInTheStudysOrder() {
+        assertEquals(ParallelismCategory.SINGLE_THREADED, par(81, 8, 5));
+        assertEquals(ParallelismCategory.SINGLE_THREADED, par(10, 0, 0), "no worker");
+        assertEquals(ParallelismCategory.EMBARRASSINGLY_IMBALANCED, par(5, 2, 95), "before TLP-Bound, as Figure 2");
+        assertEquals(ParallelismCategory.TLP_BOUND, par(5, 4, 50));
+        assertEquals(ParallelismCategory.IMBALANCED, par(5, 8, 21));
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, par(5, 8, 20), "at the threshold is balanced");
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, par(80, 8, 0), "80% is not above 80%");
+    }
+
+    @Test
+    void dependenciesAndLocality() {
+        assertEquals(DataDependency.DATA_PARALLEL, Classification.dataDependency(9.9, 0.9, T));
+        assertEquals(DataDependency.READ_ONLY, Classification.dataDependency(10, 0.9, T));
+        assertEquals(DataDependency.READ_WRITE, Classification.dataDependency(1, 1, T));
+        assertNull(Classification.dataDependency(Double.NaN, Double.NaN, T));
+        assertNull(Classification.localityBound(Double.NaN, T));
+        assertTrue(Classification.localityBound(5.1, T));
+        assertFalse(Classification.localityBound(5, T));
+    }
+
+    @Test
+    void oneNodeOnlyForProgramsThatCannotUseMoreCores() {
+        assertTrue(Classification.recommend(ParallelismCategory.TLP_BOUND, DataDependency.DATA_PARALLEL, null, Double.NaN,
+                4, 8, T).startsWith("run on one node"), "4 threads fit on an 8-CPU node");
+        String wide = Classification.recommend(ParallelismCategory.TLP_BOUND, DataDependency.DATA_PARALLEL, null,
+                Double.NaN, 12, 8, T);
+        assertTrue(wide.startsWith("-XX:+NUMAOpts decides online"), "12 threads need more than one 8-CPU node: " + wide);
+        assertTrue(Classification.recommend(ParallelismCategory.EXPLICITLY_PARALLEL, null, null, Double.NaN, 16, 8, T)
+                .contains("not profiled"), "no profile: never 'no data dependencies'");
+        assertTrue(Classification.recommend(ParallelismCategory.EXPLICITLY_PARALLEL, DataDependency.UNCERTAIN, null,
+                Double.NaN, 16, 8, T).contains("uncertain"));
+        assertTrue(Classification.recommend(ParallelismCategory.EXPLICITLY_PARALLEL, DataDependency.DATA_PARALLEL, null,
+                Double.NaN, 16, 8, T).startsWith("spread over all nodes"));
+        assertTrue(Classification.fitsOneNode(4, 4));
+        assertFalse(Classification.fitsOneNode(5, 4));
+    }
+
+    private static Evidence evidence(double appCpuS, double appShare, double unmeasured, long accesses, double unknown) {
+        return new Evidence(1.0, appCpuS, appShare, 4, -1, unmeasured, 100, List.of(), false, accesses, 1, unknown, 0);
+    }
+
+    @Test
+    void evidenceLimitsMakeAnAxisUncertainAndSayWhatToDo() {
+        Evidence good = evidence(3, 80, 0, 1_000_000, 2);
+        assertEquals(Confidence.HIGH, Evidence.level(good.parallelismConcerns()));
+        assertEquals(Confidence.HIGH, Evidence.level(good.dependencyConcerns()));
+
+        Evidence shortRun = evidence(0.2, 80, 0, 1_000_000, 2);
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(shortRun.parallelismConcerns()));
+        assertTrue(shortRun.parallelismConcerns().get(0).reason().contains("run longer"));
+
+        Evidence unseen = evidence(3, 80, 60, 1_000_000, 2);
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(unseen.parallelismConcerns()), "60% of CPU not counted");
+
+        Evidence jit = evidence(3, 15, 0, 1_000_000, 2);
+        assertEquals(Confidence.LOW, Evidence.level(jit.parallelismConcerns()), "the JIT did 85% of the window's CPU");
+
+        Evidence fewAccesses = evidence(3, 80, 0, 500, 2);
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(fewAccesses.dependencyConcerns()));
+        Evidence unknownOwner = evidence(3, 80, 0, 1_000_000, 88.7);
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(unknownOwner.dependencyConcerns()));
+        assertTrue(unknownOwner.dependencyConcerns().get(0).reason().contains("89% of the profiled accesses"));
+
+        Evidence notProfiled = evidence(3, 80, 0, -1, Double.NaN);
+        assertTrue(notProfiled.dependencyConcerns().isEmpty(), "not profiled is not a concern: the axis is absent");
+        Evidence unknownFigures = new Evidence(Double.NaN, Double.NaN, Double.NaN, 3, -1, Double.NaN, Double.NaN,
+                List.of(), false, -1, 1, Double.NaN, 0);
+        assertEquals(Confidence.HIGH, Evidence.level(unknownFigures.parallelismConcerns()),
+                "an unknown figure raises no concern by itself");
+    }
+
+    @Test
+    void sampledProfilesNeedEnoughRecordedAccesses() {
+        Evidence sampled = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 16 * 900, 16, 1, 0);
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(sampled.dependencyConcerns()), "900 recorded, scaled to 14,400");
+    }
+}

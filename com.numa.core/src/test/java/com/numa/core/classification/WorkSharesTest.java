@@ -1,0 +1,84 @@
+package com.numa.core.classification;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.numa.core.threads.ThreadRole;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Who did the work: the one worker rule, turned-over pools, and a main thread that takes part. */
+class WorkSharesTest {
+    record T(String name, ThreadRole role, double work) {
+    }
+
+    static final WorkShares.ThreadView<T> VIEW = new WorkShares.ThreadView<>() {
+        @Override
+        public ThreadRole role(T t) {
+            return t.role();
+        }
+
+        @Override
+        public String name(T t) {
+            return t.name();
+        }
+
+        @Override
+        public double work(T t) {
+            return t.work();
+        }
+    };
+
+    @Test
+    void workersDoTheWorkerShareOfTheNonMainWorkAndJvmThreadsDoNotCount() {
+        WorkShares<T> s = WorkShares.of(List.of(new T("main", ThreadRole.MAIN, 100), new T("a", ThreadRole.APPLICATION, 300),
+                new T("b", ThreadRole.APPLICATION, 500), new T("timer", ThreadRole.APPLICATION, 30),
+                new T("C2 CompilerThread0", ThreadRole.JVM_INTERNAL, 100_000)), VIEW, 4);
+        assertEquals(930, s.appWork(), 1e-9);
+        assertEquals(List.of("a", "b"), s.workers().stream().map(T::name).toList(), "30 of 830 is 3.6%: auxiliary");
+        assertEquals(List.of("timer"), s.auxiliaries().stream().map(T::name).toList());
+        assertFalse(s.mainTakesPart(), "main 100 is under half of an average worker's 400");
+        assertEquals(2, s.parallelThreads().size());
+    }
+
+    @Test
+    void aPoolThatTurnsOverIsGroupedIntoItsWorkers() {
+        List<T> threads = new ArrayList<>(List.of(new T("main", ThreadRole.MAIN, 10)));
+        for (int i = 1; i <= 50; i++) {
+            threads.add(new T("pool-2-thread-" + i, ThreadRole.APPLICATION, 20)); // each 2% of the non-main work
+        }
+        threads.add(new T("Signal Dispatcher", ThreadRole.APPLICATION, 1));
+        WorkShares<T> s = WorkShares.of(threads, VIEW, 4);
+        assertEquals(50, s.workers().size());
+        assertEquals(List.of("pool-2-thread-* (50 threads)"), s.turnedOverPools());
+        assertEquals(List.of("Signal Dispatcher"), s.auxiliaries().stream().map(T::name).toList());
+        assertEquals("", WorkShares.poolOf("main"));
+        assertEquals("ForkJoinPool.commonPool-worker-", WorkShares.poolOf("ForkJoinPool.commonPool-worker-3"));
+    }
+
+    @Test
+    void aMainThreadThatTakesPartCountsWithTheWorkers() {
+        // a parallel stream on 2 CPUs: main and the common pool's one worker share the work
+        WorkShares<T> s = WorkShares.of(List.of(new T("main", ThreadRole.MAIN, 480),
+                new T("ForkJoinPool.commonPool-worker-1", ThreadRole.APPLICATION, 520)), VIEW, 4);
+        assertTrue(s.mainTakesPart());
+        assertEquals(2, s.parallelThreads().size());
+        assertEquals(48, s.mainPct(), 1e-9);
+        WorkShares<T> serial = WorkShares.of(List.of(new T("main", ThreadRole.MAIN, 480)), VIEW, 4);
+        assertFalse(serial.mainTakesPart(), "no worker: nothing to take part in");
+        assertTrue(serial.parallelThreads().isEmpty());
+    }
+
+    @Test
+    void eqOneIsStdevOverMean() {
+        assertEquals(0, Imbalance.pct(3, 3, 3), 1e-9);
+        assertEquals(100.0 / 3, Imbalance.pct(1, 2), 1e-9, "stdev 0.5, mean 1.5");
+        assertEquals(0, Imbalance.pct(5), 1e-9, "one value is balanced");
+        double[] skewed = new double[8];
+        java.util.Arrays.fill(skewed, 20.0 / 7);
+        skewed[0] = 80;
+        assertTrue(Imbalance.pct(skewed) > 200);
+    }
+}
