@@ -38,7 +38,10 @@ public final class VerdictSummary {
                     + (v.dataDependency() == null ? "" : ", " + v.dataDependency().label())
                     + (Boolean.TRUE.equals(v.localityBound()) ? ", Locality-Bound" : "");
             boolean weak = v.confidence() == Confidence.LOW || v.confidence() == Confidence.UNCERTAIN;
-            rows.add(new Row(a.name(), categories, v.confidence().label(), v.recommendation(), v.concernsText(), weak));
+            // a concern the recommendation already states is not repeated beside it
+            String concerns = String.join("; ", v.concerns().stream()
+                    .filter(c -> !v.recommendation().contains(c.reason())).map(Object::toString).toList());
+            rows.add(new Row(a.name(), categories, v.confidence().label(), v.recommendation(), concerns, weak));
         }
         return rows;
     }

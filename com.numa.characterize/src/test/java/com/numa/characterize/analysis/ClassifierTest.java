@@ -84,11 +84,11 @@ class ClassifierTest {
 
     @Test
     void aShortWindowIsUncertainNotACategory() {
-        Evidence brief = new Evidence(0.3, 0.2, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0);
+        Evidence brief = new Evidence(0.1, 0.05, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0);
         Verdict v = onEightCpus.classify(table2(95, 1, 0), 0, 0, Locality.NOT_MEASURED, Double.NaN, brief);
         assertEquals(ParallelismCategory.UNCERTAIN, v.parallelism());
         assertEquals(Confidence.UNCERTAIN, v.confidence());
-        assertTrue(v.recommendation().startsWith("uncertain: the window held 0.20 s"), v.recommendation());
+        assertTrue(v.recommendation().startsWith("uncertain: the window held 0.05 s"), v.recommendation());
         assertTrue(v.reason().contains("would be Single-Threaded"), v.reason());
     }
 

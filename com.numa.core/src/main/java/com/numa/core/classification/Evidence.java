@@ -28,7 +28,9 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         boolean mainTakesPart, long profiledAccesses, int sampling, double unknownOwnerPct, long sideTableRefusals) {
 
     /** Below this much application CPU time in the window, parallelism is not judged. */
-    public static final double MIN_APP_CPU_SECONDS = 0.5;
+    public static final double MIN_APP_CPU_SECONDS = 0.1;
+    /** Below this much, a short window: medium confidence at best. */
+    public static final double SHORT_APP_CPU_SECONDS = 0.5;
     /** Below this share of the JVM's CPU, the window held mostly JIT and GC work: low confidence. */
     public static final double LOW_APP_CPU_SHARE_PCT = 25;
     /** Above this share of the application's CPU on uncounted threads, parallelism is not judged. */
@@ -59,6 +61,8 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
             c.add(new Concern(Confidence.UNCERTAIN, f("the window held %.2f s of application CPU work (at least %.1f s "
                     + "needed): run longer (a larger input, more iterations, or --start-at around the work)",
                     appCpuSeconds, MIN_APP_CPU_SECONDS)));
+        } else if (appCpuSeconds < SHORT_APP_CPU_SECONDS) {
+            c.add(new Concern(Confidence.MEDIUM, f("a short window: %.2f s of application CPU work", appCpuSeconds)));
         }
         if (unmeasuredCpuPct > MAX_UNMEASURED_CPU_PCT) {
             c.add(new Concern(Confidence.UNCERTAIN, f("%.0f%% of the application's CPU time ran on threads that were not "

@@ -65,9 +65,11 @@ class ClassificationTest {
         assertEquals(Confidence.HIGH, Evidence.level(good.parallelismConcerns()));
         assertEquals(Confidence.HIGH, Evidence.level(good.dependencyConcerns()));
 
-        Evidence shortRun = evidence(0.2, 80, 0, 1_000_000, 2);
+        Evidence shortRun = evidence(0.05, 80, 0, 1_000_000, 2);
         assertEquals(Confidence.UNCERTAIN, Evidence.level(shortRun.parallelismConcerns()));
         assertTrue(shortRun.parallelismConcerns().get(0).reason().contains("run longer"));
+        assertEquals(Confidence.MEDIUM, Evidence.level(evidence(0.3, 80, 0, 1_000_000, 2).parallelismConcerns()),
+                "a short window is judged, with medium confidence");
 
         Evidence unseen = evidence(3, 80, 60, 1_000_000, 2);
         assertEquals(Confidence.UNCERTAIN, Evidence.level(unseen.parallelismConcerns()), "60% of CPU not counted");
