@@ -1,6 +1,5 @@
 package com.numa.characterize.report;
 
-import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.run.ApplicationResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,7 +23,10 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 public final class Figures {
     private static final int WIDTH = 760;
-    private static final int HEIGHT = 380;
+    private static final int HEIGHT = 460;
+    /** The category map's plot area, about: the chart less its axes and the legend outside on the right. */
+    private static final int PLOT_WIDTH = 440;
+    private static final int PLOT_HEIGHT = 300;
 
     /** One figure: its file name, caption and PNG bytes. */
     public record Figure(String file, String caption, byte[] png) {
@@ -74,13 +76,18 @@ public final class Figures {
             double[] y = list.stream().mapToDouble(a -> a.parallelism().mainPct()).toArray();
             c.addSeries(category, x, y).setMarker(SeriesMarkers.CIRCLE);
         });
-        for (ApplicationResult a : apps) {
-            Parallelism p = a.parallelism();
-            c.addAnnotation(new AnnotationText(a.name(), p.workImbalancePct(), p.mainPct() + 4, false));
-        }
         // fixed scales (0-100% at least): a lone point with 0.002% imbalance must not stretch the axis to its width
         double maxX = apps.stream().mapToDouble(a -> a.parallelism().workImbalancePct()).max().orElse(0);
-        c.getStyler().setYAxisMin(0.0).setYAxisMax(105.0).setXAxisMin(0.0).setXAxisMax(Math.max(100, maxX * 1.1));
+        double xMax = Math.max(100, maxX * 1.1);
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(105.0).setXAxisMin(0.0).setXAxisMax(xMax);
+        // names of applications at the same spot (several balanced, main-free programs sit at 0,0) are stacked
+        List<MapLabels.Box> labels = MapLabels.place(
+                apps.stream().mapToDouble(a -> a.parallelism().workImbalancePct()).toArray(),
+                apps.stream().mapToDouble(a -> a.parallelism().mainPct()).toArray(),
+                apps.stream().map(ApplicationResult::name).toList(), xMax, 0, 105, PLOT_WIDTH, PLOT_HEIGHT);
+        for (MapLabels.Box b : labels) {
+            c.addAnnotation(new AnnotationText(b.name(), b.x(), b.y(), false));
+        }
         return c;
     }
 

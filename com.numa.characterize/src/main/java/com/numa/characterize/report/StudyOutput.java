@@ -82,8 +82,9 @@ public final class StudyOutput {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
-                + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;display:block;overflow-x:auto}"
-                + "td,th{border:1px solid #bbb;padding:3px 7px;text-align:left;vertical-align:top;max-width:22em}"
+                + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;width:100%}"
+                + "td,th{border:1px solid #bbb;padding:3px 5px;text-align:left;vertical-align:top;max-width:22em;"
+                + "overflow-wrap:break-word}th{overflow-wrap:anywhere}"
                 + "td.long{min-width:14em}"
                 + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
                 + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
@@ -92,12 +93,13 @@ public final class StudyOutput {
                 .append(p.cpus()).append(" CPUs &middot; ").append(esc(p.jvm())).append(" &middot; topology ")
                 .append(esc(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
         sb.append("<h2>Verdicts</h2><table><tr><th>application</th><th>categories</th><th>confidence</th>"
-                + "<th>recommendation</th><th>concerns</th></tr>\n");
+                + "<th>recommendation</th><th>concerns</th><th>evidence</th></tr>\n");
         for (VerdictSummary.Row v : verdicts) {
             sb.append(v.weak() ? "<tr class=\"warn\">" : "<tr>").append("<td>").append(esc(v.application()))
                     .append("</td><td>").append(esc(v.categories())).append("</td><td><b>").append(esc(v.confidence()))
                     .append("</b></td><td class=\"long\">").append(esc(v.recommendation())).append("</td><td class=\"long\">")
-                    .append(esc(v.concerns())).append("</td></tr>\n");
+                    .append(esc(v.concerns())).append("</td><td class=\"long\">").append(esc(v.evidence()))
+                    .append("</td></tr>\n");
         }
         sb.append("</table>\n");
         if (!p.countersNote().isEmpty()) {
@@ -154,11 +156,12 @@ public final class StudyOutput {
         StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
         sb.append(p.date()).append(" · ").append(p.machine()).append(", ").append(p.cpus()).append(" CPUs · ").append(p.jvm())
                 .append(" · topology ").append(p.topology()).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("\n\n");
-        sb.append("## Verdicts\n\n| application | categories | confidence | recommendation | concerns |\n|---|---|---|---|---|\n");
+        sb.append("## Verdicts\n\n| application | categories | confidence | recommendation | concerns | evidence |\n"
+                + "|---|---|---|---|---|---|\n");
         for (VerdictSummary.Row v : verdicts) {
             sb.append("| ").append(v.application()).append(" | ").append(v.categories()).append(" | **").append(v.confidence())
                     .append("** | ").append(v.recommendation().replace("|", "\\|")).append(" | ")
-                    .append(v.concerns().replace("|", "\\|")).append(" |\n");
+                    .append(v.concerns().replace("|", "\\|")).append(" | ").append(v.evidence()).append(" |\n");
         }
         sb.append("\n");
         if (!p.countersNote().isEmpty()) {
@@ -196,11 +199,15 @@ public final class StudyOutput {
         return sb.toString();
     }
 
-    /** The columns a page shows: all but {@code warnings}, which the page shows at its top (the CSV keeps it). */
+    /** Columns the page shows elsewhere: the warnings at its top; the verdicts' long texts in the Verdicts table. */
+    private static final java.util.Set<String> SHOWN_ELSEWHERE = java.util.Set.of("warnings", "recommendation", "concerns",
+            "evidence");
+
+    /** The columns a page shows of a table (the CSV keeps them all), so that the categories table fits the page. */
     static List<Integer> shownColumns(Table t) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < t.header().size(); i++) {
-            if (!t.header().get(i).equals("warnings")) {
+            if (!SHOWN_ELSEWHERE.contains(t.header().get(i))) {
                 out.add(i);
             }
         }

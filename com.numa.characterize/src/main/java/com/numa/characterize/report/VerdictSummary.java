@@ -17,7 +17,7 @@ public final class VerdictSummary {
 
     /** One application's answer. {@code weak}: uncertain or low confidence. */
     public record Row(String application, String categories, String confidence, String recommendation, String concerns,
-            boolean weak) {
+            String evidence, boolean weak) {
         /** The stderr form. */
         public String line() {
             return application + ": " + categories + " (confidence " + confidence + "): " + recommendation
@@ -31,7 +31,7 @@ public final class VerdictSummary {
             Verdict v = a.verdict();
             if (v == null) {
                 rows.add(new Row(a.name(), "not characterized", Confidence.UNCERTAIN.label(),
-                        String.join("; ", a.failures()), "", true));
+                        String.join("; ", a.failures()), "", "", true));
                 continue;
             }
             String categories = v.parallelism().label()
@@ -41,7 +41,8 @@ public final class VerdictSummary {
             // a concern the recommendation already states is not repeated beside it
             String concerns = String.join("; ", v.concerns().stream()
                     .filter(c -> !v.recommendation().contains(c.reason())).map(Object::toString).toList());
-            rows.add(new Row(a.name(), categories, v.confidence().label(), v.recommendation(), concerns, weak));
+            rows.add(new Row(a.name(), categories, v.confidence().label(), v.recommendation(), concerns,
+                    v.evidence().describe(), weak));
         }
         return rows;
     }
