@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,9 +20,6 @@ import org.junit.jupiter.api.Test;
 class DocumentationTest {
 
     private static final Path HOME = Path.of(System.getProperty("numa.home")).toAbsolutePath().normalize();
-
-    /** Markdown links and images: [text](target) with a target that is not a URL or a bare anchor. */
-    private static final Pattern LINK = Pattern.compile("!?\\[[^\\]]*]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
 
     @Test
     void manualCarriesNoDevelopmentHistory() {
@@ -40,16 +37,8 @@ class DocumentationTest {
     void relativeLinksResolve() {
         List<String> broken = new ArrayList<>();
         for (Path md : manualPages()) {
-            Matcher m = LINK.matcher(withoutCode(read(md)));
-            while (m.find()) {
-                String target = m.group(1);
-                if (target.startsWith("#") || target.matches("^[a-zA-Z][a-zA-Z+.-]*:.*")) {
-                    continue; // an anchor in the same page, or a URL (https:, mailto:)
-                }
-                String file = target.replaceFirst("#.*$", "");
-                if (!Files.exists(md.getParent().resolve(file).normalize())) {
-                    broken.add(HOME.relativize(md) + " -> " + target);
-                }
+            for (String target : RelativeLinks.broken(md, read(md))) {
+                broken.add(HOME.relativize(md) + " -> " + target);
             }
         }
         assertTrue(broken.isEmpty(), () -> "relative links that lead to no file:\n" + String.join("\n", broken));
@@ -66,32 +55,32 @@ class DocumentationTest {
 
     /** Every *.md of the checkout except CHANGELOG.md, bench/results/ and build or VCS folders. */
     private static List<Path> manualPages() {
-        try (Stream<Path> files = Files.walk(HOME)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".md"))
-                    .filter(p -> !p.getFileName().toString().equals("CHANGELOG.md"))
-                    .filter(p -> !p.startsWith(HOME.resolve("bench/results")))
-                    .filter(p -> HOME.relativize(p).toString().split("/").length == 1 || !excludedFolder(HOME.relativize(p)))
-                    .sorted()
-                    .toList();
+        List<Path> pages = new ArrayList<>();
+        try {
+            Files.walkFileTree(HOME, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    String name = dir.getFileName() == null ? "" : dir.getFileName().toString();
+                    boolean skipped = !dir.equals(HOME) && (name.startsWith(".") || name.equals("target")
+                            || name.equals("mxbuild") || name.equals("node_modules")
+                            || dir.equals(HOME.resolve("bench/results")));
+                    return skipped ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    String name = file.getFileName().toString();
+                    if (name.endsWith(".md") && !name.equals("CHANGELOG.md")) {
+                        pages.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static boolean excludedFolder(Path relative) {
-        for (Path part : relative) {
-            String name = part.toString();
-            if (name.equals("target") || name.equals("mxbuild") || name.equals("node_modules")
-                    || (name.startsWith(".") && !name.equals(".ci"))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Fenced code blocks and inline code hold commands, not links. */
-    private static String withoutCode(String text) {
-        return text.replaceAll("(?s)```.*?```", "").replaceAll("`[^`\n]*`", "");
+        pages.sort(null);
+        return pages;
     }
 
     private static String read(Path p) {
