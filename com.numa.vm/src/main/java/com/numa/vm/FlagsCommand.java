@@ -6,12 +6,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code numa flags [--markdown]}: every -XX: flag of the registry, as a table or as the README's Markdown table. */
+/** {@code numa flags [--markdown]}: every -XX: flag of the registry, as a table or as docs/flags.md's Markdown table. */
 @Command(name = "flags", mixinStandardHelpOptions = true,
         description = "List every NUMA -XX: flag with its type, default and description (same as numa vm -XX:+PrintNUMAFlags).")
 final class FlagsCommand implements Callable<Integer> {
 
-    @Option(names = "--markdown", description = "Print the Markdown table of the README.")
+    @Option(names = "--markdown", description = "Print the Markdown table of docs/flags.md.")
     private boolean markdown;
 
     @Spec

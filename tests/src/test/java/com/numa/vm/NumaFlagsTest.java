@@ -151,13 +151,13 @@ class NumaFlagsTest {
     }
 
     @Test
-    void readmeFlagTableIsTheGeneratedOne() throws java.io.IOException {
-        String readme = java.nio.file.Files.readString(java.nio.file.Path.of(System.getProperty("numa.home"), "README.md"));
+    void flagsPageTableIsTheGeneratedOne() throws java.io.IOException {
+        String page = java.nio.file.Files.readString(java.nio.file.Path.of(System.getProperty("numa.home"), "docs", "flags.md"));
         String table = set.markdownTable();
         for (var f : set.flags()) {
             String form = f.isBoolean() ? "`-XX:+" + f.name() + "`" : "`-XX:" + f.name() + "=`";
             assertTrue(table.contains("| " + form + " |"), "generated table lacks " + form);
         }
-        assertTrue(readme.contains(table), "README.md's flag table is out of date: regenerate it with bin/numa flags --markdown");
+        assertTrue(page.contains(table), "docs/flags.md's flag table is out of date: regenerate it with bin/numa flags --markdown");
     }
 }

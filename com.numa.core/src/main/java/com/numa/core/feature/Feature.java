@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * One capability the agent can start inside the application's JVM (PerfUtil, NUMAProfiler, NUMAOpts, ...): its flag
  * family, its enable flag, what it needs, and how it starts. A feature is one class behind this interface plus one
- * line in the registry ({@link FeatureRegistry}); the launcher, the agent, {@code -XX:+PrintNUMAFlags}, the README's
+ * line in the registry ({@link FeatureRegistry}); the launcher, the agent, {@code -XX:+PrintNUMAFlags}, docs/flags.md's
  * flag table and the profiler's own exclusions all read the registry, so nothing else has to name it.
  *
  * <p>A feature never takes the application down: it reports through {@link FeatureContext#log()}, and anything it

@@ -124,7 +124,7 @@ public final class FlagSet {
     }
 
     /**
-     * The same table as {@link #describe()} in Markdown, as the README carries it ({@code numa flags --markdown}
+     * The same table as {@link #describe()} in Markdown, as docs/flags.md carries it ({@code numa flags --markdown}
      * regenerates it).
      */
     public String markdownTable() {

@@ -1,7 +1,7 @@
 package com.numa.core.trace;
 
 /**
- * The binary trace format, version 1 (documented in com.numa.core/README.md). A file is a header, records, and an end
+ * The binary trace format, version 1 (documented in docs/trace-format.md). A file is a header, records, and an end
  * record:
  * <pre>
  * header : magic "NGCT" (4 bytes) | version (u16, big-endian) | reserved (u16, 0)
