@@ -8,9 +8,9 @@ import java.util.function.Function;
  * The PerfUtil family of {@code -XX:} flags, declared once (the launcher, the agent and mx vm all parse through these
  * declarations via the feature registry, {@code com.numa.core.feature.FeatureRegistry}).
  *
- * <p>The default event list holds only software events so that {@code -XX:+PerfUtil} works on every Linux machine,
- * including virtual machines without a PMU; on a machine with hardware counters ask for
- * {@code -XX:PerfUtilEvents=instructions,cycles,...} (any name {@code perf list} prints).
+ * <p>Without {@code -XX:PerfUtilEvents}, PerfUtil counts the study's events this machine can count
+ * ({@code PerfUtil.defaultEvents()}): instructions, cycles, LLC and node loads and misses where a hardware PMU counts
+ * them, and the software events below, which count on every Linux machine including virtual machines without a PMU.
  */
 public final class PerfUtilFlags {
 
@@ -40,7 +40,8 @@ public final class PerfUtilFlags {
 
     public static final Flag<List<String>> EVENTS = Flag.list("PerfUtilEvents",
             List.of("task-clock", "context-switches", "cpu-migrations", "page-faults"),
-            "Events to count, perf list names (e.g. instructions,cycles,LLC-load-misses on a real PMU)");
+            "Events to count, perf list names; default: the study's hardware events where a PMU counts them"
+                    + " (instructions,cycles,LLC-loads,LLC-load-misses,...), then these software events");
 
     public static final Flag<Scope> SCOPE = Flag.choice("PerfUtilScope", Scope.class, Scope.THREAD,
             "thread: every JVM thread; core: every CPU (needs root or perf_event_paranoid<=0); both");
