@@ -1,6 +1,7 @@
 package com.numa.perfutil;
 
 import com.numa.core.flags.Flag;
+import com.numa.perfutil.events.StudyEvents;
 import java.util.List;
 import java.util.function.Function;
 
@@ -38,10 +39,8 @@ public final class PerfUtilFlags {
     public static final Flag<Boolean> ENABLE = Flag.bool("PerfUtil", false,
             "Count hardware/software events per thread and/or per core and write them to PerfUtilOutput");
 
-    public static final Flag<List<String>> EVENTS = Flag.list("PerfUtilEvents",
-            List.of("task-clock", "context-switches", "cpu-migrations", "page-faults"),
-            "Events to count, perf list names; default: the study's hardware events where a PMU counts them"
-                    + " (instructions,cycles,LLC-loads,LLC-load-misses,...), then these software events");
+    public static final Flag<List<String>> EVENTS = Flag.list("PerfUtilEvents", StudyEvents.SOFTWARE,
+            "Events to count, perf list names (e.g. instructions,cycles,LLC-load-misses on a real PMU)");
 
     public static final Flag<Scope> SCOPE = Flag.choice("PerfUtilScope", Scope.class, Scope.THREAD,
             "thread: every JVM thread; core: every CPU (needs root or perf_event_paranoid<=0); both");
