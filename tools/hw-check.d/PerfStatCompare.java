@@ -8,20 +8,19 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * tools/hw-check's comparison of PerfUtil with perf stat on the same run. perf stat attaches to the JVM right after
- * PerfUtil's first CSV appears (the application has started), and that CSV is kept: PerfUtil's counts from then on are
- * the final CSV's per-thread rows (scaled; every thread, ended ones included) less the first CSV's, summed per event;
- * perf stat's are its counts of the whole process from its attachment (-x, output; msec turned into ns). Prints one
- * line per event: event,perfutil,perf_stat,ratio,min_coverage_pct. Usage: PerfStatCompare perfutil.csv
- * perfutil-first.csv perf-stat.csv. JDK only (run as a source file), so it runs wherever the toolkit's java does.
+ * tools/hw-check's comparison of PerfUtil with perf stat on the same JVM: PerfUtil's final per-thread rows (scaled;
+ * every thread, ended ones included) summed per event, over perf stat's count of the whole process from exec to exit
+ * (-x, output; msec turned into ns). PerfUtil cannot see the JVM's start before the agent, nor a thread before its
+ * counters open (within one interval), so its ratio is at most about 1, and alike for events of the same threads.
+ * Prints one line per event: event,perfutil,perf_stat,ratio,min_coverage_pct. Usage: PerfStatCompare perfutil.csv
+ * perf-stat.csv. JDK only (run as a source file), so it runs wherever the toolkit's java does.
  */
 public final class PerfStatCompare {
     public static void main(String[] args) throws IOException {
         Map<String, double[]> perfUtil = new LinkedHashMap<>(); // event -> {scaled sum, min coverage}
-        threadRows(Path.of(args[0]), perfUtil, 1);
-        threadRows(Path.of(args[1]), perfUtil, -1);
+        threadRows(Path.of(args[0]), perfUtil);
         Map<String, Double> perf = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(Path.of(args[2]))) {
+        for (String line : Files.readAllLines(Path.of(args[1]))) {
             List<String> f = fields(line);
             if (line.startsWith("#") || f.size() < 3 || f.get(0).isBlank()) {
                 continue;
@@ -40,8 +39,8 @@ public final class PerfStatCompare {
         });
     }
 
-    /** Adds {@code sign} times the scaled count of each thread row of {@code csv}; keeps the lowest coverage. */
-    static void threadRows(Path csv, Map<String, double[]> sums, int sign) throws IOException {
+    /** Adds the scaled count of each thread row of {@code csv} to its event's sum; keeps the lowest coverage. */
+    static void threadRows(Path csv, Map<String, double[]> sums) throws IOException {
         List<String> lines = Files.readAllLines(csv);
         List<String> header = fields(lines.get(0));
         int scope = header.indexOf("scope"), event = header.indexOf("event"), scaled = header.indexOf("scaled");
@@ -52,8 +51,8 @@ public final class PerfStatCompare {
                 continue;
             }
             double[] s = sums.computeIfAbsent(f.get(event), e -> new double[] {0, 100});
-            s[0] += sign * Double.parseDouble(f.get(scaled));
-            if (sign > 0 && Long.parseLong(f.get(enabled)) > 0) {
+            s[0] += Double.parseDouble(f.get(scaled));
+            if (Long.parseLong(f.get(enabled)) > 0) {
                 s[1] = Math.min(s[1], Double.parseDouble(f.get(coverage)));
             }
         }
