@@ -28,11 +28,7 @@ public record FeatureVerdict(String feature, Level level, String why, String fix
 
     /** One line: {@code feature: level (why; fix: ...)}. */
     public String line() {
-        return String.format(java.util.Locale.ROOT, "%-22s %-8s %s%s", feature, word(), why,
+        return String.format(java.util.Locale.ROOT, "%-22s %-8s %s%s", feature, level.word(), why,
                 fix.isEmpty() ? "" : "; fix: " + fix);
-    }
-
-    private String word() {
-        return level.word();
     }
 }

@@ -104,11 +104,8 @@ public final class FeatureVerdicts {
             return FeatureVerdict.off(f, "one usable CPU: Single and All Nodes are the same run",
                     "give the process 2+ CPUs");
         }
-        if (m.nodes() < 2) {
-            return FeatureVerdict.degraded(f, "one NUMA node: Single/All Nodes are emulated CPU halves sharing one"
-                    + " memory", NODES_FIX);
-        }
-        return FeatureVerdict.full(f, "Single, Dual and All Nodes on " + m.nodes() + " real nodes");
+        return onRealNodes(f, m, "Single/All Nodes are emulated CPU halves sharing one memory",
+                "Single, Dual and All Nodes on " + m.nodes() + " real nodes");
     }
 
     private static FeatureVerdict speedupStack(MachineFacts m) {
@@ -122,12 +119,14 @@ public final class FeatureVerdicts {
     }
 
     private static FeatureVerdict gcReplay(MachineFacts m) {
-        String f = "gc-replay";
-        if (m.nodes() < 2) {
-            return FeatureVerdict.degraded(f, "one NUMA node: to-spaces are bound to node 0 only, placement is"
-                    + " replayed but not remote", NODES_FIX);
-        }
-        return FeatureVerdict.full(f, "to-spaces bound to " + m.nodes() + " real nodes");
+        return onRealNodes("gc-replay", m, "to-spaces are bound to node 0 only, placement is replayed but not remote",
+                "to-spaces bound to " + m.nodes() + " real nodes");
+    }
+
+    /** Full on 2+ real nodes; on one node degraded, saying what the emulation leaves out. */
+    private static FeatureVerdict onRealNodes(String feature, MachineFacts m, String oneNode, String full) {
+        return m.nodes() < 2 ? FeatureVerdict.degraded(feature, "one NUMA node: " + oneNode, NODES_FIX)
+                : FeatureVerdict.full(feature, full);
     }
 
     /** Where remote accesses are seen: node-load-misses on a PMU, else NUMA balancing's hinting faults. */
