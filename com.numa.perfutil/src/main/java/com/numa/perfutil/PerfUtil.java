@@ -12,6 +12,7 @@ import com.numa.perfutil.counters.ThreadSampler;
 import com.numa.perfutil.events.EventParser;
 import com.numa.perfutil.events.EventSpec;
 import com.numa.perfutil.events.PmuCatalog;
+import com.numa.perfutil.events.StudyEvents;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.topology.NumaTopology;
 import java.util.List;
@@ -32,6 +33,8 @@ import java.util.function.Consumer;
  * <li>Events the machine cannot count (no hardware PMU in a virtual machine, missing permission) are dropped with one
  * message to {@code log}; the rest are counted; if nothing is left, task-clock is. If not even task-clock can be
  * counted (e.g. per-core without permission), {@link CountersUnavailableException} explains why.</li>
+ * <li>{@link #defaultEvents()}: what to count when the user names nothing: the study's hardware events where a PMU
+ * counts them, the software events everywhere.</li>
  * <li>Hardware events are grouped {@value GroupPlanner#DEFAULT_HARDWARE_PER_GROUP} to a group (software events share
  * one group); the kernel multiplexes groups, and every value keeps raw, enabled and running times
  * ({@code CounterValue.scaled()}, {@code coveragePct()}).</li>
@@ -77,6 +80,18 @@ public final class PerfUtil {
         List<EventSpec> usable = availability.usable(EventParser.system().parseAll(events));
         List<List<EventSpec>> plan = planner.refine(planner.plan(usable), availability::groupOpens);
         return new PerfCoreSampler(usable, plan, topo, out);
+    }
+
+    /**
+     * The events PerfUtil counts when none are named: on a machine with a core PMU, the study's hardware events that
+     * open on the calling thread, then the software ones; elsewhere the software ones only ({@link StudyEvents}).
+     */
+    public static List<String> defaultEvents() {
+        PmuCatalog catalog = PmuCatalog.system();
+        EventParser parser = new EventParser(catalog);
+        EventAvailability.Probe probe = EventAvailability.kernelProbe(0, -1);
+        return StudyEvents.forMachine(catalog.hasCorePmu(),
+                e -> probe.errnoOfOpening(List.of(parser.parse(e))) == 0);
     }
 
     private static void requireEvents(List<String> events) {

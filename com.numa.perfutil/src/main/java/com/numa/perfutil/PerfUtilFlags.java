@@ -1,6 +1,7 @@
 package com.numa.perfutil;
 
 import com.numa.core.flags.Flag;
+import com.numa.perfutil.events.StudyEvents;
 import java.util.List;
 import java.util.function.Function;
 
@@ -8,9 +9,9 @@ import java.util.function.Function;
  * The PerfUtil family of {@code -XX:} flags, declared once (the launcher, the agent and mx vm all parse through these
  * declarations via the feature registry, {@code com.numa.core.feature.FeatureRegistry}).
  *
- * <p>The default event list holds only software events so that {@code -XX:+PerfUtil} works on every Linux machine,
- * including virtual machines without a PMU; on a machine with hardware counters ask for
- * {@code -XX:PerfUtilEvents=instructions,cycles,...} (any name {@code perf list} prints).
+ * <p>Without {@code -XX:PerfUtilEvents}, PerfUtil counts the study's events this machine can count
+ * ({@code PerfUtil.defaultEvents()}): instructions, cycles, LLC and node loads and misses where a hardware PMU counts
+ * them, and the software events below, which count on every Linux machine including virtual machines without a PMU.
  */
 public final class PerfUtilFlags {
 
@@ -38,8 +39,7 @@ public final class PerfUtilFlags {
     public static final Flag<Boolean> ENABLE = Flag.bool("PerfUtil", false,
             "Count hardware/software events per thread and/or per core and write them to PerfUtilOutput");
 
-    public static final Flag<List<String>> EVENTS = Flag.list("PerfUtilEvents",
-            List.of("task-clock", "context-switches", "cpu-migrations", "page-faults"),
+    public static final Flag<List<String>> EVENTS = Flag.list("PerfUtilEvents", StudyEvents.SOFTWARE,
             "Events to count, perf list names (e.g. instructions,cycles,LLC-load-misses on a real PMU)");
 
     public static final Flag<Scope> SCOPE = Flag.choice("PerfUtilScope", Scope.class, Scope.THREAD,

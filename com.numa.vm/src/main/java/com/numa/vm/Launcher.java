@@ -10,6 +10,7 @@ import com.numa.characterize.CharacterizeCommand;
 import com.numa.diagnose.DiagnoseCommand;
 import com.numa.gc.GcReplayCommand;
 import com.numa.speedup.SpeedupStackCommand;
+import com.numa.vm.doctor.DoctorCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -54,7 +55,8 @@ public final class Launcher implements Runnable {
                 .addSubcommand(new CharacterizeCommand(env))
                 .addSubcommand(new SpeedupStackCommand())
                 .addSubcommand(new DiagnoseCommand(env, new FrontDoorLaunch()))
-                .addSubcommand(new GcReplayCommand());
+                .addSubcommand(new GcReplayCommand())
+                .addSubcommand(new DoctorCommand(env));
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);
         cli.getSubcommands().get("attach").setUnmatchedOptionsArePositionalParams(true); // -XX: flags are parameters
         cli.getSubcommands().get("diagnose").setUnmatchedOptionsArePositionalParams(true);

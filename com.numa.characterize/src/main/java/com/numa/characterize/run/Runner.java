@@ -11,6 +11,7 @@ import com.numa.core.io.JsonFiles;
 import com.numa.core.log.NumaLog;
 import com.numa.core.window.MeasurementWindow;
 import com.numa.core.window.MethodWindow;
+import com.numa.perfutil.events.StudyEvents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,7 @@ public final class Runner {
     public enum Kind { COUNTERS, PROFILE }
 
     /** Every event the study would like; PerfUtil drops, with one message, what the machine cannot count. */
-    public static final List<String> EVENTS = List.of("instructions", "cycles", "LLC-loads", "LLC-load-misses", "LLC-stores",
-            "LLC-store-misses", "node-load-misses", "node-store-misses", "task-clock", "context-switches", "cpu-migrations");
+    public static final List<String> EVENTS = StudyEvents.ALL;
 
     private final Path agentJar;
     private final TargetJava java;

@@ -119,7 +119,7 @@ public final class EventAvailability {
     }
 
     /** Why an event failed to open with {@code errno}, in the words a user can act on. */
-    String reason(EventSpec e, int errno) {
+    public String reason(EventSpec e, int errno) {
         if (errno == Errno.EACCES || errno == Errno.EPERM) {
             return permissionAdvice(errno);
         }

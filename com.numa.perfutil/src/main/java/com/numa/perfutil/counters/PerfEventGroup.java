@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * A perf event group for one (pid, cpu): a leader plus members that the kernel schedules onto counters together, so
  * their values share one enabled/running time and are comparable. One {@code read()} of the leader returns all of them
- * (PERF_FORMAT_GROUP); the read buffer is allocated once, so reading allocates only the returned values.
+ * (PERF_FORMAT_GROUP, laid out as {@link GroupReadFormat} decodes it); the read buffer is allocated once, so reading
+ * allocates only the returned values.
  */
 public final class PerfEventGroup implements AutoCloseable {
     static final long IOC_ENABLE = 0x2400, IOC_DISABLE = 0x2401, IOC_RESET = 0x2403;
@@ -22,6 +23,7 @@ public final class PerfEventGroup implements AutoCloseable {
     static final long FLAG_FD_CLOEXEC = 8;
 
     private final List<EventSpec> events;
+    private final List<String> names;
     private final int[] fds;
     private final long[] ids;
     private final Memory buffer;
@@ -33,7 +35,8 @@ public final class PerfEventGroup implements AutoCloseable {
         this.events = events;
         this.fds = fds;
         this.ids = ids;
-        this.words = new long[3 + 2 * fds.length];
+        this.names = events.stream().map(EventSpec::name).toList();
+        this.words = new long[GroupReadFormat.words(fds.length)];
         this.buffer = new Memory(8L * words.length);
         this.readHint = readHint;
     }
@@ -97,27 +100,7 @@ public final class PerfEventGroup implements AutoCloseable {
                     + readHint + ")");
         }
         buffer.read(0, words, 0, words.length);
-        long enabled = words[1];
-        long running = words[2];
-        int n = (int) words[0];
-        for (int k = 0; k < n; k++) {
-            long value = words[3 + 2 * k];
-            int i = indexOf(words[4 + 2 * k], k);
-            out[slots == null ? i : slots[i]] = new CounterValue(events.get(i).name(), value, enabled, running);
-        }
-    }
-
-    /** The kernel reports members in attach order; the id check keeps us right should that ever change. */
-    private int indexOf(long id, int guess) {
-        if (guess < ids.length && ids[guess] == id) {
-            return guess;
-        }
-        for (int i = 0; i < ids.length; i++) {
-            if (ids[i] == id) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("counter group returned unknown event id " + id);
+        GroupReadFormat.decodeInto(words, ids, names, out, slots);
     }
 
     public void enable() {

@@ -26,7 +26,7 @@ final class PerfUtilChecks {
         String output = flags.get(PerfUtilFlags.OUTPUT);
         OutputPaths.whyNotWritable(Path.of(output), false).ifPresent(why ->
                 problems.error("-XX:PerfUtilOutput=" + output + ": " + why));
-        List<String> names = flags.get(PerfUtilFlags.EVENTS);
+        List<String> names = PerfUtilSession.requestedEvents(flags);
         if (names.isEmpty()) {
             problems.error("-XX:PerfUtilEvents is empty; name at least one event (e.g. task-clock)");
             return;

@@ -4,6 +4,7 @@ import com.numa.core.feature.FeatureContext;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.MainClass;
 import com.numa.core.window.MeasurementWindow;
+import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
 import com.numa.perfutil.counters.ThreadSampler;
@@ -61,11 +62,23 @@ final class PerfUtilSession {
         this.log = log;
     }
 
+    /** -XX:PerfUtilEvents as given; without it, the study's events this machine counts (PerfUtil.defaultEvents). */
+    static List<String> requestedEvents(FlagValues flags) {
+        if (flags.isSet(PerfUtilFlags.EVENTS) || flags.get(PerfUtilFlags.BACKEND) != PerfUtilFlags.Backend.PERF) {
+            return flags.get(PerfUtilFlags.EVENTS);
+        }
+        try {
+            return PerfUtil.defaultEvents();
+        } catch (RuntimeException | LinkageError e) {
+            return flags.get(PerfUtilFlags.EVENTS); // no perf_event_open here: the software defaults, reported as usual
+        }
+    }
+
     /** Opens the counters the flags ask for and starts sampling; reports and returns when nothing can be counted. */
     static void start(FeatureContext context) {
         FlagValues flags = context.flags();
         NumaLog log = context.log();
-        List<String> events = flags.get(PerfUtilFlags.EVENTS);
+        List<String> events = requestedEvents(flags);
         if (events.isEmpty()) {
             log.once("PerfUtil", "PerfUtil: " + "-XX:PerfUtilEvents is empty; name at least one event (e.g. task-clock); PerfUtil is off");
             return;
