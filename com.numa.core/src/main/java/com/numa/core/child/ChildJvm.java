@@ -1,6 +1,6 @@
 package com.numa.core.child;
 
-import com.numa.core.flags.FlagValues;
+import com.numa.core.flags.AgentArgs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,7 +75,7 @@ public final class ChildJvm {
     /** The numa agent from {@code jar}, given these NUMA flags ({@code -XX:} form); no flags loads it idle. */
     public ChildJvm agent(Path jar, List<String> numaFlags) {
         agentJar = jar;
-        agentArgs = FlagValues.toAgentArgs(numaFlags);
+        agentArgs = AgentArgs.join(numaFlags);
         return this;
     }
 
