@@ -169,9 +169,11 @@ public final class FeatureRegistry {
 
     /**
      * Starts every enabled feature, in registry order. A feature that needs the topology when there is none, says it
-     * is unsupported, or throws, is reported once and stays off; the others still start.
+     * is unsupported, or throws, is reported once and stays off; the others still start. Returns the names of the
+     * features that started.
      */
-    public void startEnabled(FeatureContext context) {
+    public List<String> startEnabled(FeatureContext context) {
+        List<String> started = new ArrayList<>();
         for (Feature f : features) {
             if (!context.flags().get(f.enableFlag())) {
                 continue;
@@ -188,11 +190,13 @@ public final class FeatureRegistry {
                     continue;
                 }
                 f.start(context);
+                started.add(name);
             } catch (Exception | LinkageError e) {
                 // LinkageError included: a missing native library must not take the application down
                 context.log().once(name, name + ": " + (e.getMessage() != null ? e.getMessage() : e.toString())
                         + "; " + name + " is off, the application runs on");
             }
         }
+        return started;
     }
 }

@@ -1,5 +1,6 @@
 package com.numa.core.flags;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -110,6 +111,22 @@ public final class FlagSet {
     String typedForm(String name) {
         Flag<?> f = flags.get(name);
         return f.isBoolean() ? "-XX:+" + name : "-XX:" + name + "=";
+    }
+
+    /**
+     * Command-line arguments, each a {@code -XX:} flag or flags in the agent grammar (as {@code numa attach} takes
+     * them: {@code -XX:+PerfUtil} or {@code PerfUtil,PerfUtilOutput=p.csv}).
+     */
+    public FlagValues parseArguments(List<String> args) throws FlagException {
+        List<String> all = new ArrayList<>();
+        for (String a : args) {
+            if (a.startsWith("-XX:")) {
+                all.add(a); // as typed: a value may hold any character
+            } else {
+                all.addAll(AgentArgs.split(a, this::inFamily));
+            }
+        }
+        return parse(all);
     }
 
     /** Parses an agent argument string in the grammar of {@link AgentArgs}. */
