@@ -1,5 +1,6 @@
 package com.numa.gc;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.topology.MachineTopology;
 import com.numa.gc.heap.Collector;
@@ -22,6 +23,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -129,6 +131,9 @@ public final class GcReplayCommand implements Callable<Integer> {
             topo = MachineTopology.fromSpec(topology);
             heapBytes = parseSize(heap);
             how = Replayer.ThreadPlacement.valueOf(placement.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
+            OutputPaths.optionProblem("--out", out.toAbsolutePath(), true).ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
             if (threads < 1 || transactions < 0 || gcThreads < 1) {
                 throw new IllegalArgumentException("--threads and --gc-threads must be at least 1, --transactions "
                         + "at least 0");

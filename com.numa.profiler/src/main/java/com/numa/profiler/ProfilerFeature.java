@@ -48,12 +48,10 @@ public final class ProfilerFeature implements Feature {
     @Override
     public void check(FlagValues flags, LaunchProblems problems) {
         String output = flags.get(ProfilerFlags.OUTPUT);
-        OutputPaths.whyNotWritable(Path.of(output), true).ifPresent(why ->
-                problems.error("-XX:NUMAProfilerOutput=" + output + ": " + why));
+        OutputPaths.optionProblem("-XX:NUMAProfilerOutput=", Path.of(output), true).ifPresent(problems::error);
         String trace = flags.get(ProfilerFlags.TRACE).trim();
         if (!trace.isEmpty()) {
-            OutputPaths.whyNotWritable(Path.of(trace), false).ifPresent(why ->
-                    problems.error("-XX:NUMAProfilerTrace=" + trace + ": " + why));
+            OutputPaths.optionProblem("-XX:NUMAProfilerTrace=", Path.of(trace), false).ifPresent(problems::error);
         }
     }
 

@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.core.child.TargetJava;
 import com.numa.core.log.NumaLog;
 import java.io.IOException;
@@ -105,6 +106,10 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             plan = RunPlan.of(threads, javaArguments, repeat);
             if (clockIntervalMs < 1) {
                 throw new RunPlan.BadInput("--clock-interval must be 1 ms or more, got " + clockIntervalMs);
+            }
+            Optional<String> unwritable = OutputPaths.optionProblem("--out", out.toAbsolutePath(), true);
+            if (unwritable.isPresent()) {
+                throw new RunPlan.BadInput(unwritable.get());
             }
         } catch (RunPlan.BadInput e) {
             err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
