@@ -232,6 +232,10 @@ public final class SpeedupStackCommand implements Callable<Integer> {
     }
 
     private static ApplicationRunner.Result checked(ApplicationRunner.Result r, int n) throws ApplicationFailed {
+        if (!r.crash().isEmpty()) {
+            throw new ApplicationFailed("the application failed at " + n + " thread(s): " + r.crash() + "; its output is in "
+                    + r.log());
+        }
         if (r.exitCode() != 0) {
             throw new ApplicationFailed("the application exited with code " + r.exitCode() + " at " + n
                     + " thread(s); its output is in " + r.log());
