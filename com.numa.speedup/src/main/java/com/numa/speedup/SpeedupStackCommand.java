@@ -249,6 +249,14 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         return m;
     }
 
+    /** What the stdout table's columns hold and in which units. */
+    static final String LEGEND = String.join(System.lineSeparator(),
+            "units: each component and time-sharing in speedup (x): a stack's components add up to its thread count",
+            "  time-sharing  the part of 'other' that other processes' use of the CPUs explains (an upper bound)",
+            "  cost%         measurement cost, % of wall time: the measured run's median wall time over the unmeasured run's,"
+                    + " minus 1, start-up included",
+            "  running%      the same without the measurement's fixed start-up: its cost while the application runs");
+
     private static void printTable(PrintWriter out, StackReport report, Path dir) {
         out.printf(Locale.ROOT, "%-8s", "threads");
         for (Component c : Component.values()) {
@@ -263,6 +271,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, " %14.3f %10.1f %10.1f%n", s.timeSharing(), report.overheadPct(s.threads()),
                     report.runningOverheadPct(s.threads()));
         }
+        out.println(LEGEND);
         out.println("written: " + dir.resolve("speedup_stack.csv") + ", .json, .svg, .png, .html");
         out.flush();
     }
