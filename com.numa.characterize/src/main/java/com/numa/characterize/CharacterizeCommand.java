@@ -64,7 +64,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
     static final int USAGE = 2;
     static final int RUN_FAILED = 1;
 
-    @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, dacapo:<jar> or renaissance:<jar>")
+    @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, apps (real applications from Maven "
+            + "Central), dacapo:<jar> or renaissance:<jar>")
     private String suite;
 
     @Option(names = "--bench", split = ",", paramLabel = "NAME", description = "only these benchmarks of the suite")
