@@ -30,7 +30,7 @@ class HelpLayoutTest {
             assertTrue(text.contains("-XX:") || command.equals("speedup-stack") || command.equals("flags"), command + ": " + text);
             for (String line : text.lines().toList()) {
                 assertTrue(!line.stripTrailing().endsWith("-XX:"), command + ": a line ends in -XX:\n" + text);
-                assertTrue(!line.strip().matches("^[+-][A-Z].*"), command + ": a line starts with the rest of a flag: '" + line
+                assertTrue(!line.strip().matches("^[+][A-Z].*"), command + ": a line starts with the rest of a flag: '" + line
                         + "'\n" + text);
             }
         }
