@@ -1,6 +1,6 @@
 package com.numa.core.flags;
 
-import java.net.URLDecoder;
+import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,8 +16,9 @@ import java.util.function.Predicate;
  *
  * <p>A separator ends a flag only when a flag starts after it; otherwise it belongs to the value, so a list is written
  * as is: {@code PerfUtilEvents=cycles,instructions,PerfUtilOutput=p.csv}. Each flag is percent-decoded after splitting
- * ({@code %2C} a comma, {@code %20} a space, {@code %25} a percent sign; {@code +} stays a plus), which is how
- * {@link #encode} writes a value that holds a separator followed by a flag name.
+ * ({@code %2C} a comma, {@code %20} a space, {@code %25} a percent sign; {@code +} stays a plus, and a {@code %} not
+ * followed by two hex digits stays a {@code %}, as in the {@code %p} placeholder), which is how {@link #encode} writes
+ * a value that holds a separator followed by a flag name.
  */
 public final class AgentArgs {
 
@@ -28,7 +29,7 @@ public final class AgentArgs {
      * The flags of an agent argument string, each in {@code -XX:} form, decoded. {@code family} tells whether a bare
      * name belongs to the flag family (declared, or a near miss that the parser should report).
      */
-    public static List<String> split(String agentArgs, Predicate<String> family) throws FlagException {
+    public static List<String> split(String agentArgs, Predicate<String> family) {
         List<String> out = new ArrayList<>();
         if (agentArgs == null) {
             return out;
@@ -59,7 +60,7 @@ public final class AgentArgs {
         return out;
     }
 
-    private static void add(List<String> out, StringBuilder raw) throws FlagException {
+    private static void add(List<String> out, StringBuilder raw) {
         if (raw.length() > 0) {
             out.add(xxForm(decode(raw.toString())));
             raw.setLength(0);
@@ -118,11 +119,27 @@ public final class AgentArgs {
         return url.replace("%20-", "%20%2D"); // "%20-XX:" separates
     }
 
-    private static String decode(String flag) throws FlagException {
-        try {
-            return URLDecoder.decode(flag.replace("+", "%2B"), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new FlagException("bad escape in agent argument '" + flag + "': write %25 for a literal %");
+    /**
+     * Percent-decodes {@code %XX} (two hex digits, UTF-8 bytes); any other {@code %} stays as it is, so the output
+     * placeholders {@code %p} and {@code %h} and a plain {@code 50%} need no escape.
+     */
+    static String decode(String flag) {
+        if (flag.indexOf('%') < 0) {
+            return flag;
         }
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(flag.length());
+        for (int i = 0; i < flag.length(); i++) {
+            char c = flag.charAt(i);
+            int hi = c == '%' && i + 2 < flag.length() ? Character.digit(flag.charAt(i + 1), 16) : -1;
+            int lo = hi >= 0 ? Character.digit(flag.charAt(i + 2), 16) : -1;
+            if (lo >= 0) {
+                bytes.write(hi << 4 | lo);
+                i += 2;
+            } else {
+                byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                bytes.write(utf8, 0, utf8.length);
+            }
+        }
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 }

@@ -82,9 +82,10 @@ class AgentArgsTest {
     }
 
     @Test
-    void aStrayPercentSignIsABadEscapeNotACrash() {
-        FlagException e = assertThrows(FlagException.class, () -> set.parseAgentArgs("DemoOutput=50%.csv"));
-        assertTrue(e.getMessage().contains("%25"), e.getMessage());
+    void aPercentSignWithoutHexDigitsStaysAsTyped() throws FlagException {
+        assertEquals("/tmp/p-%p-%h-50%.csv", set.parseAgentArgs("DemoOutput=/tmp/p-%p-%h-50%.csv").get(OUT));
+        assertEquals("a,b é", set.parseAgentArgs("DemoOutput=a%2Cb%20%C3%A9").get(OUT));
+        assertEquals("trailing %2", set.parseAgentArgs("DemoOutput=trailing%20%2").get(OUT));
     }
 
     @Test
