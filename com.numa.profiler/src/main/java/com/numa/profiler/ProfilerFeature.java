@@ -37,6 +37,15 @@ public final class ProfilerFeature implements Feature {
         return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
     }
 
+    /**
+     * The hook runtime on the boot class path from the JVM's start: appended later, from the agent, HotSpot turns off
+     * class sharing for every loader but the boot loader and says so in a warning on every run.
+     */
+    @Override
+    public List<String> javaOptions(FlagValues flags) {
+        return BootstrapRuntime.cachedJar().map(jar -> List.of("-Xbootclasspath/a:" + jar)).orElse(List.of());
+    }
+
     @Override
     public Optional<String> unsupportedBecause(FeatureContext context) {
         return context.instrumentation() == null

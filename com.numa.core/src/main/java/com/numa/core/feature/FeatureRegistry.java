@@ -2,6 +2,7 @@ package com.numa.core.feature;
 
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
+import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagSet;
 import com.numa.core.flags.FlagValues;
 import java.io.File;
@@ -165,6 +166,33 @@ public final class FeatureRegistry {
             all.addAll(f.ownPackages());
         }
         return all;
+    }
+
+    /** The java options of the enabled features ({@link Feature#javaOptions}), in registry order. */
+    public List<String> javaOptions(FlagValues flags) {
+        List<String> options = new ArrayList<>();
+        for (Feature f : features) {
+            if (flags.get(f.enableFlag())) {
+                options.addAll(f.javaOptions(flags));
+            }
+        }
+        return options;
+    }
+
+    /**
+     * The java options a JVM started with these NUMA flags ({@code -XX:} form) needs, from the features registered on
+     * the class path of this launcher; none when the flags do not parse (the agent reports them).
+     */
+    public static List<String> javaOptionsFor(List<String> numaFlags) {
+        if (numaFlags.isEmpty()) {
+            return List.of();
+        }
+        FeatureRegistry registry = load(FeatureRegistry.class.getClassLoader(), problem -> { });
+        try {
+            return registry.javaOptions(registry.flagSet().parse(numaFlags));
+        } catch (FlagException e) {
+            return List.of();
+        }
     }
 
     /**
