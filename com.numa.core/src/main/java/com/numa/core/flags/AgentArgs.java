@@ -5,7 +5,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 
 /**
  * The agent argument grammar ({@code -javaagent:numa-agent.jar=<args>}, {@code numa attach}, {@code JVMTI.agent_load}):
@@ -27,9 +26,10 @@ public final class AgentArgs {
 
     /**
      * The flags of an agent argument string, each in {@code -XX:} form, decoded. {@code family} tells whether a bare
-     * name belongs to the flag family (declared, or a near miss that the parser should report).
+     * name belongs to the flag family (declared, or a near miss that the parser should report); a set, not a
+     * predicate, because premain runs this and a lambda there costs the JVM its lambda machinery.
      */
-    public static List<String> split(String agentArgs, Predicate<String> family) {
+    static List<String> split(String agentArgs, FlagSet family) {
         List<String> out = new ArrayList<>();
         if (agentArgs == null) {
             return out;
@@ -88,7 +88,7 @@ public final class AgentArgs {
     }
 
     /** True when a flag starts at {@code i}: {@code -XX:} anything, or a family name, signed or followed by '='. */
-    private static boolean startsFlag(String s, int i, Predicate<String> family) {
+    private static boolean startsFlag(String s, int i, FlagSet family) {
         if (s.startsWith("-XX:", i)) {
             return true;
         }
@@ -101,7 +101,7 @@ public final class AgentArgs {
             return false;
         }
         boolean ends = end == s.length() || s.charAt(end) == '=' || separatorLength(s, end) > 0;
-        return ends && family.test(s.substring(start, end));
+        return ends && family.inFamily(s.substring(start, end));
     }
 
     /**

@@ -39,7 +39,7 @@ public final class FlagSet {
     }
 
     /** True when {@code name} is declared or starts with a family prefix. */
-    private boolean inFamily(String name) {
+    boolean inFamily(String name) {
         if (flags.containsKey(name)) {
             return true;
         }
@@ -123,7 +123,7 @@ public final class FlagSet {
             if (a.startsWith("-XX:")) {
                 all.add(a); // as typed: a value may hold any character
             } else {
-                all.addAll(AgentArgs.split(a, this::inFamily));
+                all.addAll(AgentArgs.split(a, this));
             }
         }
         return parse(all);
@@ -131,7 +131,7 @@ public final class FlagSet {
 
     /** Parses an agent argument string in the grammar of {@link AgentArgs}. */
     public FlagValues parseAgentArgs(String agentArgs) throws FlagException {
-        return parse(AgentArgs.split(agentArgs, this::inFamily));
+        return parse(AgentArgs.split(agentArgs, this));
     }
 
     /**
