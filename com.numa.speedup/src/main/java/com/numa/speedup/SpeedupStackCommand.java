@@ -257,7 +257,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
                     + " minus 1, start-up included",
             "  running%      the same without the measurement's fixed start-up: its cost while the application runs");
 
-    private static void printTable(PrintWriter out, StackReport report, Path dir) {
+    static void printTable(PrintWriter out, StackReport report, Path dir) {
         out.printf(Locale.ROOT, "%-8s", "threads");
         for (Component c : Component.values()) {
             out.printf(Locale.ROOT, " %16s", c.label());
