@@ -237,8 +237,11 @@ suite = {
             "dir": "tests",
             "sourceDirs": ["src/test/java"],
             "dependencies": ["com.numa.vm", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
-            # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler"],
+            # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names;
+            # java.desktop: FieldReachTest takes java.awt.Point as a JDK class with public fields;
+            # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop",
+                         "jdk.unsupported"],
             "javaCompliance": "17+",
             "testProject": True,
         },

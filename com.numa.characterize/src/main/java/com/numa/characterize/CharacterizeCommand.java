@@ -1,5 +1,6 @@
 package com.numa.characterize;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.characterize.analysis.Classifier;
 import com.numa.characterize.analysis.PerfUtilRows;
 import com.numa.characterize.report.Provenance;
@@ -35,6 +36,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -63,7 +65,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
     static final int USAGE = 2;
     static final int RUN_FAILED = 1;
 
-    @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, dacapo:<jar> or renaissance:<jar>")
+    @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, apps (real applications from Maven "
+            + "Central), dacapo:<jar> or renaissance:<jar>")
     private String suite;
 
     @Option(names = "--bench", split = ",", paramLabel = "NAME", description = "only these benchmarks of the suite")
@@ -237,7 +240,9 @@ public final class CharacterizeCommand implements Callable<Integer> {
         Suite s = suite != null ? Suites.of(suite)
                 : new SingleApplication(name != null ? name : SingleApplication.defaultName(javaArgs), javaArgs, window);
         List<Benchmark> benchmarks = s.benchmarks(options);
-        checkWritable(out);
+        OutputPaths.optionProblem("--out", out.toAbsolutePath(), true).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         return new Prepared(s.name(), benchmarks, options, topo, wanted, AgentJar.packaged(CharacterizeCommand.class),
                 TargetJava.resolve(env, System.getProperty("java.home")));
     }
@@ -322,16 +327,6 @@ public final class CharacterizeCommand implements Callable<Integer> {
         return false;
     }
 
-    private static void checkWritable(Path dir) throws IOException {
-        try {
-            Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".write-check", ".tmp");
-            Files.delete(probe);
-        } catch (IOException | SecurityException e) {
-            throw new IllegalArgumentException("cannot write to --out " + dir.toAbsolutePath() + " (" + e.getMessage()
-                    + "); choose a writable directory");
-        }
-    }
 
     private static int positive(String option, int v) {
         if (v < 1) {

@@ -1,5 +1,6 @@
 package com.numa.diagnose;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.TargetJava;
 import com.numa.core.flags.FlagException;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -115,6 +117,11 @@ public final class DiagnoseCommand implements Callable<Integer> {
             return USAGE;
         }
         Path dir = out.toAbsolutePath();
+        Optional<String> unwritable = OutputPaths.optionProblem("--out", dir, true);
+        if (unwritable.isPresent()) {
+            err.println("numa: diagnose: " + unwritable.get());
+            return USAGE;
+        }
         List<String> numa = new ArrayList<>();
         numa.add("-XX:+" + ProfilerFlags.QUIET.name()); // this command prints the issues itself
         numa.addAll(split.get(0));

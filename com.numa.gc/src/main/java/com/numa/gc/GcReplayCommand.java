@@ -1,5 +1,6 @@
 package com.numa.gc;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.topology.MachineTopology;
 import com.numa.gc.heap.Collector;
@@ -22,6 +23,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -129,6 +131,9 @@ public final class GcReplayCommand implements Callable<Integer> {
             topo = MachineTopology.fromSpec(topology);
             heapBytes = parseSize(heap);
             how = Replayer.ThreadPlacement.valueOf(placement.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
+            OutputPaths.optionProblem("--out", out.toAbsolutePath(), true).ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
             if (threads < 1 || transactions < 0 || gcThreads < 1) {
                 throw new IllegalArgumentException("--threads and --gc-threads must be at least 1, --transactions "
                         + "at least 0");
@@ -201,10 +206,16 @@ public final class GcReplayCommand implements Callable<Integer> {
             ReplayReport report = new ReplayReport(results);
             List<Path> written = report.write(out);
             outWriter.println(NumaLog.PREFIX + "gc-replay: " + traceName + " on " + topo + (topo.emulated() ? " (emulated)" : ""));
+            if (topo.nodeCount() < 2) {
+                // every access is local on one node: the policies can differ only in pauses and copy rate
+                outWriter.println("  one NUMA node: no access can be remote, so no policy can reduce remote accesses; "
+                        + "add --topology 2 to replay on two pseudo-nodes");
+            }
             for (ReplayResult r : results) {
-                outWriter.printf(Locale.ROOT, "  %-18s remote %6.2f%%  vs baseline %8s%%  collections %3d  pause p99 "
+                outWriter.printf(Locale.ROOT, "  %-18s remote %6.2f%%  vs baseline %9s  collections %3d  pause p99 "
                         + "%7.2f ms  copy %8.1f MB/s%n", r.policy(), r.accesses().remotePct(),
-                        report.reductionPct(r, "baseline").map(v -> String.format(Locale.ROOT, "%.1f", v)).orElse("-"),
+                        report.reductionPct(r, "baseline").map(v -> String.format(Locale.ROOT, "%.1f%%", v))
+                                .orElse(topo.nodeCount() < 2 ? "n/a" : "-"),
                         r.heap().collections(), r.pauses().p99Ms(), r.copyMbPerS());
             }
             outWriter.println("  arena: " + results.get(0).binding());

@@ -53,6 +53,10 @@ class GcReplayCommandTest {
         for (String row : csv.subList(1, csv.size())) {
             assertEquals("0", row.split(",")[2], row);
         }
+        // and stdout says what to add instead of a column of zeros and dashes
+        assertTrue(r.out().contains("one NUMA node: no access can be remote") && r.out().contains("add --topology 2"), r.out());
+        assertTrue(r.out().lines().filter(l -> l.contains("vs baseline")).allMatch(l -> l.contains("vs baseline       n/a")),
+                r.out());
         String html = Files.readString(dir.resolve("replay.html"));
         assertTrue(html.contains("src=\"data:image/png;base64,iVBOR"), "an embedded PNG");
         try (var files = Files.list(dir)) {

@@ -32,8 +32,7 @@ public final class OptFeature implements Feature {
     public void check(FlagValues flags, LaunchProblems problems) {
         String log = flags.get(OptFlags.LOG).trim();
         if (!log.isEmpty()) {
-            OutputPaths.whyNotWritable(Path.of(log), false).ifPresent(why ->
-                    problems.error("-XX:NUMAOptsLog=" + log + ": " + why));
+            OutputPaths.optionProblem("-XX:NUMAOptsLog=", Path.of(log), false).ifPresent(problems::error);
         }
     }
 

@@ -1,12 +1,18 @@
 package com.numa.profiler;
 
 import com.numa.profiler.rt.OutOfLine;
+import com.numa.core.io.AtomicFiles;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Optional;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
@@ -36,31 +42,67 @@ final class BootstrapRuntime {
     private BootstrapRuntime() {
     }
 
-    /** Returns null on success, else why the JDK classes cannot be instrumented. */
+    /**
+     * Returns null on success, else why the JDK classes cannot be instrumented. Nothing to do when the launcher put
+     * the runtime on the boot class path at the JVM's start ({@link #cachedJar}): the resource lookup below asks the
+     * boot loader without loading the class.
+     */
     static synchronized String append(Instrumentation inst) {
         if (appended) {
+            return null;
+        }
+        if (ClassLoader.getPlatformClassLoader().getResource(CLASSES[0] + ".class") != null) {
+            appended = true;
             return null;
         }
         try {
             Path jar = Files.createTempFile("numa-profiler-rt", ".jar");
             jar.toFile().deleteOnExit();
-            try (OutputStream os = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(os)) {
-                for (String c : CLASSES) {
-                    try (InputStream in = BootstrapRuntime.class.getClassLoader().getResourceAsStream(c + ".class")) {
-                        if (in == null) {
-                            return "class " + c + " not found next to the profiler";
-                        }
-                        out.putNextEntry(new JarEntry(c + ".class"));
-                        out.write(directThreadId(markOutOfLine(in.readAllBytes())));
-                        out.closeEntry();
-                    }
-                }
-            }
+            Files.write(jar, jarBytes());
             inst.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
             appended = true;
             return null;
         } catch (IOException | RuntimeException e) {
             return "cannot put the hook runtime on the boot class path: " + e;
+        }
+    }
+
+    /** The hook runtime as a jar: the classes of {@link #CLASSES} with HotSpot's marks, entries dated 0 (same bytes every time). */
+    static byte[] jarBytes() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream out = new JarOutputStream(bytes)) {
+            for (String c : CLASSES) {
+                try (InputStream in = BootstrapRuntime.class.getClassLoader().getResourceAsStream(c + ".class")) {
+                    if (in == null) {
+                        throw new IOException("class " + c + " not found next to the profiler");
+                    }
+                    JarEntry entry = new JarEntry(c + ".class");
+                    entry.setTime(0);
+                    out.putNextEntry(entry);
+                    out.write(directThreadId(markOutOfLine(in.readAllBytes())));
+                    out.closeEntry();
+                }
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * The hook runtime jar for {@code -Xbootclasspath/a:}, written once per content into the temporary directory
+     * ({@code numa-profiler-rt-<sha-256 prefix>.jar}, so a jar of another version is never taken), or empty when it
+     * cannot be written (the agent then appends it itself).
+     */
+    static Optional<Path> cachedJar() {
+        try {
+            byte[] jar = jarBytes();
+            String hash = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(jar), 0, 8);
+            Path file = Path.of(System.getProperty("java.io.tmpdir"), "numa-profiler-rt-" + hash + ".jar");
+            if (!Files.isRegularFile(file) || !Arrays.equals(Files.readAllBytes(file), jar)) {
+                AtomicFiles.writeBytes(file, jar);
+            }
+            return Optional.of(file);
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+            return Optional.empty();
         }
     }
 

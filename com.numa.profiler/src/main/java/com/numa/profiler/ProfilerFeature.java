@@ -37,6 +37,15 @@ public final class ProfilerFeature implements Feature {
         return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
     }
 
+    /**
+     * The hook runtime on the boot class path from the JVM's start: appended later, from the agent, HotSpot turns off
+     * class sharing for every loader but the boot loader and says so in a warning on every run.
+     */
+    @Override
+    public List<String> javaOptions(FlagValues flags) {
+        return BootstrapRuntime.cachedJar().map(jar -> List.of("-Xbootclasspath/a:" + jar)).orElse(List.of());
+    }
+
     @Override
     public Optional<String> unsupportedBecause(FeatureContext context) {
         return context.instrumentation() == null
@@ -48,12 +57,10 @@ public final class ProfilerFeature implements Feature {
     @Override
     public void check(FlagValues flags, LaunchProblems problems) {
         String output = flags.get(ProfilerFlags.OUTPUT);
-        OutputPaths.whyNotWritable(Path.of(output), true).ifPresent(why ->
-                problems.error("-XX:NUMAProfilerOutput=" + output + ": " + why));
+        OutputPaths.optionProblem("-XX:NUMAProfilerOutput=", Path.of(output), true).ifPresent(problems::error);
         String trace = flags.get(ProfilerFlags.TRACE).trim();
         if (!trace.isEmpty()) {
-            OutputPaths.whyNotWritable(Path.of(trace), false).ifPresent(why ->
-                    problems.error("-XX:NUMAProfilerTrace=" + trace + ": " + why));
+            OutputPaths.optionProblem("-XX:NUMAProfilerTrace=", Path.of(trace), false).ifPresent(problems::error);
         }
     }
 

@@ -26,7 +26,11 @@ public interface ApplicationRunner {
     }
 
     /** How the run ended and where its artifacts are; {@code wallNs} spans process start to exit. */
-    record Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput) {
+    /** One run's outcome; {@code crash} says how the JVM died of a signal ({@code JvmCrash}), "" when it did not. */
+    record Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput, String crash) {
+        Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput) {
+            this(exitCode, wallNs, log, jfrOutput, clockOutput, "");
+        }
     }
 
     Result run(Request request) throws IOException, InterruptedException;

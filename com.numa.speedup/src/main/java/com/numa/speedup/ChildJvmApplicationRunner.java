@@ -2,6 +2,7 @@ package com.numa.speedup;
 
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
+import com.numa.core.child.JvmCrash;
 import com.numa.core.child.TargetJava;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,6 +32,7 @@ final class ChildJvmApplicationRunner implements ApplicationRunner {
         ChildRun r = child.launch(request.javaArguments()).run();
         Files.createDirectories(request.log().toAbsolutePath().getParent());
         Files.writeString(request.log(), r.stdout() + r.stderr());
-        return new Result(r.exitCode(), r.wallNs(), request.log(), request.jfrOutput(), request.clockOutput());
+        return new Result(r.exitCode(), r.wallNs(), request.log(), request.jfrOutput(), request.clockOutput(),
+                JvmCrash.of(r).map(JvmCrash::describe).orElse(""));
     }
 }

@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.core.child.TargetJava;
 import com.numa.core.log.NumaLog;
 import java.io.IOException;
@@ -105,6 +106,10 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             plan = RunPlan.of(threads, javaArguments, repeat);
             if (clockIntervalMs < 1) {
                 throw new RunPlan.BadInput("--clock-interval must be 1 ms or more, got " + clockIntervalMs);
+            }
+            Optional<String> unwritable = OutputPaths.optionProblem("--out", out.toAbsolutePath(), true);
+            if (unwritable.isPresent()) {
+                throw new RunPlan.BadInput(unwritable.get());
             }
         } catch (RunPlan.BadInput e) {
             err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
@@ -227,6 +232,10 @@ public final class SpeedupStackCommand implements Callable<Integer> {
     }
 
     private static ApplicationRunner.Result checked(ApplicationRunner.Result r, int n) throws ApplicationFailed {
+        if (!r.crash().isEmpty()) {
+            throw new ApplicationFailed("the application failed at " + n + " thread(s): " + r.crash() + "; its output is in "
+                    + r.log());
+        }
         if (r.exitCode() != 0) {
             throw new ApplicationFailed("the application exited with code " + r.exitCode() + " at " + n
                     + " thread(s); its output is in " + r.log());
@@ -240,7 +249,15 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         return m;
     }
 
-    private static void printTable(PrintWriter out, StackReport report, Path dir) {
+    /** What the stdout table's columns hold and in which units. */
+    static final String LEGEND = String.join(System.lineSeparator(),
+            "units: each component and time-sharing in speedup (x): a stack's components add up to its thread count",
+            "  time-sharing  the part of 'other' that other processes' use of the CPUs explains (an upper bound)",
+            "  cost%         measurement cost, % of wall time: the measured run's median wall time over the unmeasured run's,"
+                    + " minus 1, start-up included",
+            "  running%      the same without the measurement's fixed start-up: its cost while the application runs");
+
+    static void printTable(PrintWriter out, StackReport report, Path dir) {
         out.printf(Locale.ROOT, "%-8s", "threads");
         for (Component c : Component.values()) {
             out.printf(Locale.ROOT, " %16s", c.label());
@@ -254,6 +271,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, " %14.3f %10.1f %10.1f%n", s.timeSharing(), report.overheadPct(s.threads()),
                     report.runningOverheadPct(s.threads()));
         }
+        out.println(LEGEND);
         out.println("written: " + dir.resolve("speedup_stack.csv") + ", .json, .svg, .png, .html");
         out.flush();
     }

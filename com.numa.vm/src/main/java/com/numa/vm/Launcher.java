@@ -62,6 +62,7 @@ public final class Launcher implements Runnable {
         cli.getSubcommands().get("diagnose").setUnmatchedOptionsArePositionalParams(true);
         cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        HelpLayout.keepFlagsWhole(cli);
         cli.setParameterExceptionHandler(Launcher::badUsage);
         cli.setExecutionExceptionHandler((e, line, parsed) -> {
             line.getErr().println("numa: " + line.getCommandName() + " failed: " + e);

@@ -42,7 +42,9 @@ public final class NumaAgent {
      * application has started already, and what started (or that nothing did) is said in one line.
      */
     public static void agentmain(String agentArgs, Instrumentation inst) {
-        start(agentArgs, inst, NumaLog.stderr(), true);
+        AttachReport report = new AttachReport(System.err);
+        start(agentArgs, inst, new NumaLog(report), true);
+        report.publish();
     }
 
     static void start(String agentArgs, Instrumentation inst, NumaLog log, boolean attached) {
@@ -75,13 +77,13 @@ public final class NumaAgent {
             } // attached: no registered tid, so every feature takes the thread named "main" in the main group
             ThreadDirectory threads = inventory;
             NumaTopology topology = resolveTopology(flags, log);
-            registry.startEnabled(new FeatureContext(flags, inst, threads, topology, log,
+            List<String> started = registry.startEnabled(new FeatureContext(flags, inst, threads, topology, log,
                     registry.toolPackages(List.of(NumaAgent.class.getPackageName() + ".**"))));
             // after the features: they listen to the window, and their transformers come before the marks'
             markMethodWindow(flags, inst, log);
             if (attached) {
-                log.accept("attached: started " + String.join(", ", registry.features().stream()
-                        .filter(f -> flags.get(f.enableFlag())).map(f -> f.name()).toList()));
+                log.accept(started.isEmpty() ? AttachReport.NONE_STARTED + " (see above)"
+                        : AttachReport.STARTED + String.join(", ", started));
             }
         } catch (Throwable t) {
             // LinkageError included: a missing native library must not take the application down

@@ -285,9 +285,11 @@ class LauncherEndToEndTest {
         Run nothing = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:PerfUtilInterval=50"));
         assertEquals(2, nothing.exit(), nothing.err());
         assertTrue(nothing.err().startsWith("numa: no feature enabled: add "), nothing.err());
-        Run r = run(List.of(numaScript.toString(), "attach", Files.readString(pid), "-XX:+PerfUtil",
-                "-XX:PerfUtilInterval=50", "-XX:PerfUtilOutput=" + perf));
+        // the agent grammar on the attach command line; the target's own report comes back to the attaching process
+        Run r = run(List.of(numaScript.toString(), "attach", Files.readString(pid),
+                "PerfUtil,PerfUtilInterval=50,PerfUtilOutput=" + perf));
         assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("numa: process " + Files.readString(pid) + ": attached: started PerfUtil"), r.out());
         while (!Files.exists(perf) && System.nanoTime() < deadline) {
             Thread.sleep(20); // the first reading, in the target
         }

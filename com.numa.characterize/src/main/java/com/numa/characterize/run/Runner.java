@@ -5,6 +5,7 @@ import com.numa.characterize.suite.MethodSpan;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
+import com.numa.core.child.JvmCrash;
 import com.numa.core.child.TargetJava;
 import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.JsonFiles;
@@ -154,6 +155,11 @@ public final class Runner {
     private String failure(Benchmark b, Kind kind, Path dir, ChildRun r, IterationLog its) {
         if (r.timedOut()) {
             return "timed out after " + timeout.toSeconds() + " s";
+        }
+        Optional<JvmCrash> crash = JvmCrash.of(r);
+        if (crash.isPresent()) {
+            // the fatal error report goes to stdout: its first stderr line is only what the run said before
+            return crash.get().describe() + " (see " + dir.resolve("stdout.txt") + ")";
         }
         if (r.exitCode() != 0) {
             return "exit code " + r.exitCode() + ": " + lastLine(r.stderr()) + " (see " + dir.resolve("stderr.txt") + ")";

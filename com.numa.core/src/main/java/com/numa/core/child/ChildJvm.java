@@ -1,6 +1,7 @@
 package com.numa.core.child;
 
-import com.numa.core.flags.FlagValues;
+import com.numa.core.feature.FeatureRegistry;
+import com.numa.core.flags.AgentArgs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +36,7 @@ public final class ChildJvm {
     private final Map<String, String> environment = new TreeMap<>();
     private Path agentJar;
     private String agentArgs;
+    private List<String> featureOptions = List.of();
     private Duration timeout = Duration.ofMinutes(30);
     private Path directory;
 
@@ -75,7 +77,8 @@ public final class ChildJvm {
     /** The numa agent from {@code jar}, given these NUMA flags ({@code -XX:} form); no flags loads it idle. */
     public ChildJvm agent(Path jar, List<String> numaFlags) {
         agentJar = jar;
-        agentArgs = FlagValues.toAgentArgs(numaFlags);
+        agentArgs = AgentArgs.join(numaFlags);
+        featureOptions = FeatureRegistry.javaOptionsFor(numaFlags);
         return this;
     }
 
@@ -116,6 +119,7 @@ public final class ChildJvm {
         if (agentJar != null) {
             Map<String, String> env = new TreeMap<>(System.getenv());
             env.putAll(environment);
+            cmd.addAll(featureOptions); // e.g. the profiler's hook runtime on the boot class path from the start
             cmd.add(AgentOption.of(agentJar, agentArgs, options, launch, env));
         }
         cmd.addAll(options);

@@ -59,6 +59,14 @@ public interface Feature {
     default void check(FlagValues flags, LaunchProblems problems) {
     }
 
+    /**
+     * Options the JVM must be started with for this enabled feature (the launchers add them before the agent's);
+     * empty when it needs none. Never throws: what it cannot prepare it leaves to the agent's own fallback.
+     */
+    default List<String> javaOptions(FlagValues flags) {
+        return List.of();
+    }
+
     /** Starts the feature (daemon threads, exit hooks) and returns; a throw turns off this feature only. */
     void start(FeatureContext context) throws Exception;
 }

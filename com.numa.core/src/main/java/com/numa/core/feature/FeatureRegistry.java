@@ -2,6 +2,7 @@ package com.numa.core.feature;
 
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
+import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagSet;
 import com.numa.core.flags.FlagValues;
 import java.io.File;
@@ -167,11 +168,40 @@ public final class FeatureRegistry {
         return all;
     }
 
+    /** The java options of the enabled features ({@link Feature#javaOptions}), in registry order. */
+    public List<String> javaOptions(FlagValues flags) {
+        List<String> options = new ArrayList<>();
+        for (Feature f : features) {
+            if (flags.get(f.enableFlag())) {
+                options.addAll(f.javaOptions(flags));
+            }
+        }
+        return options;
+    }
+
+    /**
+     * The java options a JVM started with these NUMA flags ({@code -XX:} form) needs, from the features registered on
+     * the class path of this launcher; none when the flags do not parse (the agent reports them).
+     */
+    public static List<String> javaOptionsFor(List<String> numaFlags) {
+        if (numaFlags.isEmpty()) {
+            return List.of();
+        }
+        FeatureRegistry registry = load(FeatureRegistry.class.getClassLoader(), problem -> { });
+        try {
+            return registry.javaOptions(registry.flagSet().parse(numaFlags));
+        } catch (FlagException e) {
+            return List.of();
+        }
+    }
+
     /**
      * Starts every enabled feature, in registry order. A feature that needs the topology when there is none, says it
-     * is unsupported, or throws, is reported once and stays off; the others still start.
+     * is unsupported, or throws, is reported once and stays off; the others still start. Returns the names of the
+     * features that started.
      */
-    public void startEnabled(FeatureContext context) {
+    public List<String> startEnabled(FeatureContext context) {
+        List<String> started = new ArrayList<>();
         for (Feature f : features) {
             if (!context.flags().get(f.enableFlag())) {
                 continue;
@@ -188,11 +218,13 @@ public final class FeatureRegistry {
                     continue;
                 }
                 f.start(context);
+                started.add(name);
             } catch (Exception | LinkageError e) {
                 // LinkageError included: a missing native library must not take the application down
                 context.log().once(name, name + ": " + (e.getMessage() != null ? e.getMessage() : e.toString())
                         + "; " + name + " is off, the application runs on");
             }
         }
+        return started;
     }
 }

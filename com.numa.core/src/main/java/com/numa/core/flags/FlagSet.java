@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.StringTokenizer;
 
 /**
  * The declared NUMA family of flags and their parser. A {@code -XX:} argument belongs to the family when it names a
@@ -36,9 +35,11 @@ public final class FlagSet {
     /** True when {@code arg} is a -XX: argument of the NUMA family (declared, or misspelt with a family prefix). */
     public boolean owns(String arg) {
         String name = nameOf(arg);
-        if (name == null) {
-            return false;
-        }
+        return name != null && inFamily(name);
+    }
+
+    /** True when {@code name} is declared or starts with a family prefix. */
+    boolean inFamily(String name) {
         if (flags.containsKey(name)) {
             return true;
         }
@@ -74,7 +75,7 @@ public final class FlagSet {
             Flag<?> f = flags.get(name);
             if (f == null) {
                 List<String> near = NearestNames.of(name, flags.keySet(), 3);
-                throw new FlagException("unknown NUMA flag -XX:" + name
+                throw new FlagException("unknown NUMA flag " + arg.substring(0, 4 + sign(arg).length()) + name
                         + (near.isEmpty() ? "" : "; did you mean " + String.join(", ", near.stream().map(this::typedForm).toList()) + "?")
                         + " (-XX:+PrintNUMAFlags lists every flag)");
             }
@@ -102,25 +103,35 @@ public final class FlagSet {
         return new FlagValues(this, set);
     }
 
+    private static String sign(String arg) {
+        return arg.startsWith("-XX:+") ? "+" : arg.startsWith("-XX:-") ? "-" : "";
+    }
+
     /** How the user types a flag: {@code -XX:+Name} for a boolean, {@code -XX:Name=} for the others. */
     String typedForm(String name) {
         Flag<?> f = flags.get(name);
         return f.isBoolean() ? "-XX:+" + name : "-XX:" + name + "=";
     }
 
-    /** Decodes an agent argument string produced by {@link FlagValues#toAgentArgs()}. */
-    public FlagValues parseAgentArgs(String agentArgs) throws FlagException {
-        List<String> args = new ArrayList<>();
-        if (agentArgs != null) {
-            // not split("\\s+"): premain parses this, and a regex's character class there costs the JVM its
-            // method-handle machinery (~3 ms before the application's main)
-            StringTokenizer tokens = new StringTokenizer(agentArgs, " \t\n\r\f\u000B");
-            while (tokens.hasMoreTokens()) {
-                String decoded = FlagValues.decode(tokens.nextToken());
-                args.add(decoded.startsWith("-XX:") ? decoded : "-XX:" + decoded);
+    /**
+     * Command-line arguments, each a {@code -XX:} flag or flags in the agent grammar (as {@code numa attach} takes
+     * them: {@code -XX:+PerfUtil} or {@code PerfUtil,PerfUtilOutput=p.csv}).
+     */
+    public FlagValues parseArguments(List<String> args) throws FlagException {
+        List<String> all = new ArrayList<>();
+        for (String a : args) {
+            if (a.startsWith("-XX:")) {
+                all.add(a); // as typed: a value may hold any character
+            } else {
+                all.addAll(AgentArgs.split(a, this));
             }
         }
-        return parse(args);
+        return parse(all);
+    }
+
+    /** Parses an agent argument string in the grammar of {@link AgentArgs}. */
+    public FlagValues parseAgentArgs(String agentArgs) throws FlagException {
+        return parse(AgentArgs.split(agentArgs, this));
     }
 
     /**

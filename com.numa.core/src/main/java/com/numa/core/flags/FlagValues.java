@@ -1,8 +1,5 @@
 package com.numa.core.flags;
 
-import java.net.URLDecoder;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -42,25 +39,8 @@ public final class FlagValues {
         return out;
     }
 
-    /**
-     * The explicitly given flags as one java agent argument string: -XX: tokens separated by spaces, each token
-     * URL-encoded so values may hold spaces or '='.
-     */
+    /** The explicitly given flags as one java agent argument string ({@link AgentArgs#join}). */
     public String toAgentArgs() {
-        return toAgentArgs(toArgs());
-    }
-
-    /** {@code -XX:} arguments as one java agent argument string (see {@link #toAgentArgs()}). */
-    public static String toAgentArgs(List<String> args) {
-        return String.join(" ", args.stream().map(FlagValues::encode).toList());
-    }
-
-    static String encode(String token) {
-        return URLEncoder.encode(token, StandardCharsets.UTF_8).replace("+", "%20").replace("%3A", ":").replace("%2B", "+")
-                .replace("%3D", "=").replace("%2C", ",").replace("%2F", "/");
-    }
-
-    static String decode(String token) {
-        return URLDecoder.decode(token.replace("+", "%2B"), StandardCharsets.UTF_8);
+        return AgentArgs.join(toArgs());
     }
 }

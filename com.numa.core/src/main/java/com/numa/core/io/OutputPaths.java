@@ -14,6 +14,16 @@ public final class OutputPaths {
     private OutputPaths() {
     }
 
+    /**
+     * The one message for an output the user named that cannot be written, the same in every command: the option as
+     * typed ({@code --out}, or {@code -XX:PerfUtilOutput=}), the path, why, and the fix. Empty when it can be written.
+     * Commands print it after their {@code numa: <command>: } prefix and exit 2 (bad usage).
+     */
+    public static Optional<String> optionProblem(String option, Path target, boolean directory) {
+        return whyNotWritable(target, directory).map(why -> option + (option.endsWith("=") ? "" : " ") + target + ": " + why
+                + "; choose a writable " + (directory ? "directory" : "file"));
+    }
+
     /** Why {@code target} cannot be written as a file (or, with {@code directory}, created as a directory), or empty. */
     public static Optional<String> whyNotWritable(Path target, boolean directory) {
         Path abs = target.toAbsolutePath().normalize();
@@ -36,7 +46,8 @@ public final class OutputPaths {
             Files.delete(Files.createTempFile(dir, ".numa-probe", ".tmp"));
             return Optional.empty();
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return Optional.of("cannot write in " + dir + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+            String detail = e.getMessage() == null || e.getMessage().contains(".numa-probe") ? "" : ": " + e.getMessage();
+            return Optional.of("cannot create a file in " + dir + " (" + e.getClass().getSimpleName() + detail + ")");
         }
     }
 }

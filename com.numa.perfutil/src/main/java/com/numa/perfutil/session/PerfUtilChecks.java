@@ -24,8 +24,7 @@ final class PerfUtilChecks {
 
     static void check(FlagValues flags, LaunchProblems problems) {
         String output = flags.get(PerfUtilFlags.OUTPUT);
-        OutputPaths.whyNotWritable(Path.of(output), false).ifPresent(why ->
-                problems.error("-XX:PerfUtilOutput=" + output + ": " + why));
+        OutputPaths.optionProblem("-XX:PerfUtilOutput=", Path.of(output), false).ifPresent(problems::error);
         List<String> names = PerfUtilSession.requestedEvents(flags);
         if (names.isEmpty()) {
             problems.error("-XX:PerfUtilEvents is empty; name at least one event (e.g. task-clock)");
