@@ -1,5 +1,6 @@
 package com.numa.opt;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.opt.OptFlags.NodeChoice;
 import com.numa.opt.OptFlags.Signal;
 import com.numa.perfutil.PerfUtil;
@@ -160,7 +161,7 @@ public final class AwarenessThread implements AutoCloseable {
         int nodeCores = Math.max(1, first.cpus().size());
         Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.START_DELAY),
-                flags.get(OptFlags.LOG), DecisionThresholds.from(flags, nodeCores), flags.get(OptFlags.COUNTERS),
+                OutputPaths.expand(flags.get(OptFlags.LOG)), DecisionThresholds.from(flags, nodeCores), flags.get(OptFlags.COUNTERS),
                 flags.get(OptFlags.MEM_POLICY));
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
         AwarenessThread a = new AwarenessThread(s, topology, threads, work, placement, log);

@@ -30,7 +30,7 @@ public final class OptFeature implements Feature {
     /** The decision log, when one is asked for. */
     @Override
     public void check(FlagValues flags, LaunchProblems problems) {
-        String log = flags.get(OptFlags.LOG).trim();
+        String log = OutputPaths.expand(flags.get(OptFlags.LOG).trim());
         if (!log.isEmpty()) {
             OutputPaths.optionProblem("-XX:NUMAOptsLog=", Path.of(log), false).ifPresent(problems::error);
         }

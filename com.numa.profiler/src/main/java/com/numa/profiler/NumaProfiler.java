@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.MainClass;
 import com.numa.core.feature.FeatureContext;
@@ -76,7 +77,7 @@ public final class NumaProfiler {
         this.transformer = transformer;
         this.registry = registry;
         this.log = log;
-        this.output = Path.of(flags.get(ProfilerFlags.OUTPUT)).toAbsolutePath();
+        this.output = Path.of(OutputPaths.expand(flags.get(ProfilerFlags.OUTPUT))).toAbsolutePath();
         this.writer = new ReportWriter(output, flags.get(ProfilerFlags.TOP));
     }
 
@@ -117,7 +118,7 @@ public final class NumaProfiler {
                 flags.get(ProfilerFlags.EXCLUDE), jdk);
         SiteRegistry registry = new SiteRegistry();
         ObjectSizes sizes = new ObjectSizes(inst);
-        String traceFile = flags.get(ProfilerFlags.TRACE).trim();
+        String traceFile = OutputPaths.expand(flags.get(ProfilerFlags.TRACE).trim());
         ReferenceFields tracedFields = traceFile.isEmpty() ? null : new ReferenceFields();
         TraceRecorder trace = tracedFields == null ? null : TraceRecorder.open(Path.of(traceFile),
                 flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), tracedFields, log);

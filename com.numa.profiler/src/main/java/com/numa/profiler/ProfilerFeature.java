@@ -56,9 +56,9 @@ public final class ProfilerFeature implements Feature {
     /** The profile directory and the trace file: found unwritable only at exit, after the whole run. */
     @Override
     public void check(FlagValues flags, LaunchProblems problems) {
-        String output = flags.get(ProfilerFlags.OUTPUT);
+        String output = OutputPaths.expand(flags.get(ProfilerFlags.OUTPUT));
         OutputPaths.optionProblem("-XX:NUMAProfilerOutput=", Path.of(output), true).ifPresent(problems::error);
-        String trace = flags.get(ProfilerFlags.TRACE).trim();
+        String trace = OutputPaths.expand(flags.get(ProfilerFlags.TRACE).trim());
         if (!trace.isEmpty()) {
             OutputPaths.optionProblem("-XX:NUMAProfilerTrace=", Path.of(trace), false).ifPresent(problems::error);
         }

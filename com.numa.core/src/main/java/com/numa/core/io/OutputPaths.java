@@ -15,6 +15,43 @@ public final class OutputPaths {
     }
 
     /**
+     * An output path as the user wrote it, with its placeholders filled in by this JVM: {@code %p} its pid, {@code %h}
+     * the host's name, {@code %%} a percent sign. Several JVMs given one option (Spark executors, a test suite's forks,
+     * JAVA_TOOL_OPTIONS) then write distinct files. Any other {@code %} stays as typed.
+     */
+    public static String expand(String template) {
+        if (template.indexOf('%') < 0) {
+            return template;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            char next = i + 1 < template.length() ? template.charAt(i + 1) : 0;
+            if (c == '%' && (next == 'p' || next == 'h' || next == '%')) {
+                out.append(next == 'p' ? String.valueOf(ProcessHandle.current().pid()) : next == 'h' ? hostName() : "%");
+                i++;
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /** The kernel's host name (no DNS lookup: an agent must not wait on the network). */
+    static String hostName() {
+        try {
+            String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            if (!name.isEmpty()) {
+                return name;
+            }
+        } catch (IOException | SecurityException e) {
+            // fall through to the environment
+        }
+        String env = System.getenv("HOSTNAME");
+        return env == null || env.isBlank() ? "localhost" : env;
+    }
+
+    /**
      * The one message for an output the user named that cannot be written, the same in every command: the option as
      * typed ({@code --out}, or {@code -XX:PerfUtilOutput=}), the path, why, and the fix. Empty when it can be written.
      * Commands print it after their {@code numa: <command>: } prefix and exit 2 (bad usage).

@@ -23,7 +23,7 @@ final class PerfUtilChecks {
     }
 
     static void check(FlagValues flags, LaunchProblems problems) {
-        String output = flags.get(PerfUtilFlags.OUTPUT);
+        String output = OutputPaths.expand(flags.get(PerfUtilFlags.OUTPUT));
         OutputPaths.optionProblem("-XX:PerfUtilOutput=", Path.of(output), false).ifPresent(problems::error);
         List<String> names = PerfUtilSession.requestedEvents(flags);
         if (names.isEmpty()) {

@@ -1,6 +1,7 @@
 package com.numa.perfutil.session;
 
 import com.numa.core.feature.FeatureContext;
+import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.MainClass;
 import com.numa.core.window.MeasurementWindow;
@@ -108,7 +109,7 @@ final class PerfUtilSession {
         if (threadSampler == null && coreSampler == null) {
             return;
         }
-        new PerfUtilSession(threadSampler, coreSampler, events, Path.of(flags.get(PerfUtilFlags.OUTPUT)),
+        new PerfUtilSession(threadSampler, coreSampler, events, Path.of(OutputPaths.expand(flags.get(PerfUtilFlags.OUTPUT))),
                 flags.get(PerfUtilFlags.INTERVAL), log).begin();
     }
 
