@@ -53,6 +53,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "configurations; writes CSV tables, characterization.json, report.html and report.md.",
             "",
             "  numa characterize --suite builtin --quick",
+            "  numa characterize --suite validation --quick",
             "  numa characterize -XX:NUMATopology=2 --suite dacapo:dacapo-23.11-chopin.jar --bench lusearch,h2",
             "  numa characterize --name myapp -- -cp app.jar com.example.Main {threads}",
             "  numa characterize --start-at app.Main.solve -- -cp app.jar app.Main",
@@ -62,7 +63,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
     static final int USAGE = 2;
     static final int RUN_FAILED = 1;
 
-    @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, dacapo:<jar> or renaissance:<jar>")
+    @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, apps, validation, dacapo:<jar> or renaissance:<jar>")
     private String suite;
 
     @Option(names = "--bench", split = ",", paramLabel = "NAME", description = "only these benchmarks of the suite")
@@ -173,6 +174,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
             err.println("numa: characterize: " + e.getMessage());
             return USAGE;
         }
+        p.leftOut.forEach(log::info);
         Placements placements = new Placements(p.topology, numactlAvailable());
         List<Configuration> wanted = p.configurations;
         for (Configuration c : wanted) {
@@ -205,8 +207,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
     }
 
     /** Everything checked before the first run starts. */
-    private record Prepared(String suiteName, List<Benchmark> benchmarks, RunOptions options, NumaTopology topology,
-            List<Configuration> configurations, Path agentJar, TargetJava java) {
+    private record Prepared(String suiteName, List<Benchmark> benchmarks, List<String> leftOut, RunOptions options,
+            NumaTopology topology, List<Configuration> configurations, Path agentJar, TargetJava java) {
     }
 
     private Prepared prepare() throws IOException {
@@ -229,12 +231,17 @@ public final class CharacterizeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--start-at and --stop-at measure a single application (after '--'); a suite's "
                     + "harness marks its own iterations");
         }
-        Suite s = suite != null ? Suites.of(suite)
+        TargetJava java = TargetJava.resolve(env, System.getProperty("java.home"));
+        Suite s = suite != null ? Suites.of(suite, java.featureVersion(), cpus)
                 : new SingleApplication(name != null ? name : SingleApplication.defaultName(javaArgs), javaArgs, window);
         List<Benchmark> benchmarks = s.benchmarks(options);
+        List<String> leftOut = s.leftOut(options);
+        if (benchmarks.isEmpty()) {
+            throw new IllegalArgumentException("nothing to run here: " + String.join("; ", leftOut));
+        }
         checkWritable(out);
-        return new Prepared(s.name(), benchmarks, options, topo, wanted, AgentJar.packaged(CharacterizeCommand.class),
-                TargetJava.resolve(env, System.getProperty("java.home")));
+        return new Prepared(s.name(), benchmarks, leftOut, options, topo, wanted, AgentJar.packaged(CharacterizeCommand.class),
+                java);
     }
 
     private Thresholds thresholds() {

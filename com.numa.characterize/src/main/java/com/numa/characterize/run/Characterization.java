@@ -89,7 +89,7 @@ public final class Characterization {
         Verdict verdict = parallelism == null ? null
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling);
-        return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.groundTruth().orElse(null), runs,
+        return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.acceptableCategories().orElse(null), runs,
                 parallelism, profiled, locality, medians, verdict, failures, measured(b, runs), warnings(runs));
     }
 

@@ -1,0 +1,52 @@
+package com.numa.characterize.suite;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The answers the study may give for a benchmark, as category labels: a set for parallelism and one for data dependency,
+ * and why, when a set holds more than one answer. Labels rather than types, so the classification's own types can change
+ * without touching any ground truth.
+ *
+ * @param parallelism    acceptable Figure 2 labels (Single-Threaded, TLP-Bound, ...) or {@link #UNCERTAIN}
+ * @param dataDependency acceptable Figure 3 labels (Data Parallel, ...) or {@link #UNCERTAIN}
+ * @param why            why more than one answer is acceptable, or why the answer is what it is ("" when obvious)
+ */
+public record AcceptableCategories(Set<String> parallelism, Set<String> dataDependency, String why) {
+    /** The label of a category the evidence of a run is too weak to decide. */
+    public static final String UNCERTAIN = "Uncertain";
+
+    public AcceptableCategories {
+        parallelism = checked(parallelism, Arrays.stream(ExpectedCategories.Parallelism.values())
+                .map(ExpectedCategories.Parallelism::label).toList());
+        dataDependency = checked(dataDependency, Arrays.stream(ExpectedCategories.DataDependency.values())
+                .map(ExpectedCategories.DataDependency::label).toList());
+    }
+
+    /** Exactly one answer each: a built-in workload's designed categories. */
+    public static AcceptableCategories exactly(ExpectedCategories c) {
+        return new AcceptableCategories(Set.of(c.parallelism().label()), Set.of(c.dataDependency().label()), "");
+    }
+
+    /** True when both labels are acceptable; a data dependency of null (not profiled) is judged on parallelism alone. */
+    public boolean accepts(String parallelismLabel, String dataDependencyLabel) {
+        return parallelism.contains(parallelismLabel) && (dataDependencyLabel == null || dataDependency.contains(dataDependencyLabel));
+    }
+
+    /** "Explicitly Parallel or Imbalanced, Read & Write Dependencies". */
+    public String describe() {
+        return String.join(" or ", parallelism) + ", " + String.join(" or ", dataDependency);
+    }
+
+    private static Set<String> checked(Set<String> labels, List<String> known) {
+        List<String> allowed = new ArrayList<>(known);
+        allowed.add(UNCERTAIN);
+        if (labels.isEmpty() || !allowed.containsAll(labels)) {
+            throw new IllegalArgumentException("acceptable categories " + labels + " must be some of " + allowed);
+        }
+        return java.util.Collections.unmodifiableSet(new LinkedHashSet<>(labels));
+    }
+}
