@@ -51,12 +51,7 @@ public final class ValidationSuite implements Suite {
         scale(options.size());
         List<ValidationProgram> all = ValidationPrograms.all(javaFeature, cpus);
         List<String> known = all.stream().map(ValidationProgram::name).toList();
-        for (String name : options.only()) {
-            if (!known.contains(name)) {
-                throw new IllegalArgumentException("no validation program '" + name + "'; the validation suite has "
-                        + String.join(", ", known));
-            }
-        }
+        options.checkOnly(known, "validation program", "validation suite");
         List<Benchmark> out = new ArrayList<>();
         Path j = null;
         for (ValidationProgram p : chosen(all, options)) {
@@ -82,7 +77,7 @@ public final class ValidationSuite implements Suite {
     }
 
     private static List<ValidationProgram> chosen(List<ValidationProgram> all, RunOptions options) {
-        return all.stream().filter(p -> options.only().isEmpty() || options.only().contains(p.name())).toList();
+        return all.stream().filter(p -> options.wants(p.name())).toList();
     }
 
     /** The multiplier of a size: small (the --quick size, about a second of work on 2 CPUs) 1, default 4, large 16. */
