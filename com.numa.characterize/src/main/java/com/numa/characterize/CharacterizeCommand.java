@@ -236,7 +236,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
                 : new SingleApplication(name != null ? name : SingleApplication.defaultName(javaArgs), javaArgs, window);
         List<Benchmark> benchmarks = s.benchmarks(options);
         List<String> leftOut = s.leftOut(options);
-        if (benchmarks.isEmpty()) {
+        if (benchmarks.isEmpty() && !leftOut.isEmpty()) {
             throw new IllegalArgumentException("nothing to run here: " + String.join("; ", leftOut));
         }
         checkWritable(out);

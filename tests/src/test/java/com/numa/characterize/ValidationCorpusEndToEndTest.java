@@ -46,13 +46,36 @@ class ValidationCorpusEndToEndTest {
         assertCorpus(List.of("-XX:NUMATopology=2"));
     }
 
+    @Test
+    void anUnknownProgramOrSizeIsOneLineWithExitCode2() throws Exception {
+        Map<List<String>, String> usage = new LinkedHashMap<>();
+        usage.put(List.of("--bench", "nosuch"), "no validation program 'nosuch'; the validation suite has synchronized-map");
+        usage.put(List.of("--size", "huge"), "--size 'huge' is not a size of the validation suite: use small, default, large");
+        if (Runtime.version().feature() < 21) {
+            usage.put(List.of("--bench", "virtual-threads"), "nothing to run here: virtual-threads is not run: it needs Java 21");
+        }
+        for (Map.Entry<List<String>, String> e : usage.entrySet()) {
+            List<String> args = new ArrayList<>(List.of("characterize", "--suite", "validation"));
+            args.addAll(e.getKey());
+            ChildRun r = numa(args);
+            assertEquals(2, r.exitCode(), e.getKey() + "\n" + r.diagnostics());
+            assertEquals(1, r.stderr().lines().count(), "one line: " + r.stderr());
+            assertTrue(r.stderr().contains(e.getValue()), r.stderr());
+        }
+    }
+
+    /** bin/numa's java command, run in the test's temporary directory. */
+    private ChildRun numa(List<String> args) throws IOException {
+        return ChildJvm.current().options("-jar", AGENT_JAR.toString()).launch(args).directory(tmp)
+                .env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(10)).run();
+    }
+
     private void assertCorpus(List<String> topology) throws IOException {
         Path out = tmp.resolve("validation");
         List<String> args = new ArrayList<>(List.of("characterize"));
         args.addAll(topology);
         args.addAll(List.of("--suite", "validation", "--quick", "--configs", "single", "--out", out.toString()));
-        ChildRun r = ChildJvm.current().options("-jar", AGENT_JAR.toString()).launch(args).directory(tmp)
-                .env("JAVA_HOME", System.getProperty("java.home")).timeout(Duration.ofMinutes(10)).run();
+        ChildRun r = numa(args);
         assertEquals(0, r.exitCode(), r.diagnostics());
         int java = Runtime.version().feature();
         Map<String, CSVRecord> rows = new LinkedHashMap<>();

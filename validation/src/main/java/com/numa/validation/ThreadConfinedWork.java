@@ -41,10 +41,12 @@ public final class ThreadConfinedWork {
         double[][] c = new double[n][n];
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < n; i++) {
+                double[] ci = c[i];
                 for (int k = 0; k < n; k++) {
                     double aik = a[i][k];
+                    double[] bk = b[k];
                     for (int j = 0; j < n; j++) {
-                        c[i][j] += aik * b[k][j];
+                        ci[j] += aik * bk[j];
                     }
                 }
             }

@@ -32,47 +32,47 @@ public final class ValidationPrograms {
     /** Every program, in report order, with the ground truth for {@code javaFeature} on {@code cpus} usable CPUs. */
     public static List<ValidationProgram> all(int javaFeature, int cpus) {
         return List.of(
-                program("synchronized-map", "SynchronizedMapCounter", List.of("{2threads}", "2000000*"),
+                program("synchronized-map", "SynchronizedMapCounter", List.of("{2threads}", "8000000*"),
                         truth(Set.of(EP), Set.of(READ_WRITE), "twice as many threads as CPUs, each doing the same number "
                                 + "of updates (the work is balanced, however the lock hands it out); every update writes the "
                                 + "map and the AtomicLong the other threads write"),
                         "Collections.synchronizedMap(HashMap) and one AtomicLong updated by twice as many threads as CPUs"),
-                program("concurrent-word-count", "ConcurrentWordCount", List.of("1000000", "6*"),
+                program("concurrent-word-count", "ConcurrentWordCount", List.of("1000000", "24*"),
                         truth(Set.of(EP), Set.of(READ_WRITE), "the pool has one thread per available processor, given equal "
                                 + "chunks; every thread merges counts into the same ConcurrentHashMap entries"),
                         "ConcurrentHashMap.merge over a shared read-only word list, from a pool sized by the CPUs"),
-                program("atomic-vs-adder", "AtomicVsLongAdder", List.of("{threads}", "40000000*"),
+                program("atomic-vs-adder", "AtomicVsLongAdder", List.of("{threads}", "120000000*"),
                         truth(Set.of(EP), Set.of(READ_WRITE), "one thread per CPU increments one AtomicLong, then new threads "
                                 + "a LongAdder, equally; the AtomicLong is one word every thread writes"),
                         "one AtomicLong, then one LongAdder, incremented by one thread per CPU"),
-                program("account-transfers", "AccountTransfers", List.of("{threads}", "6000000*", "1000"),
+                program("account-transfers", "AccountTransfers", List.of("{threads}", "30000000*", "1000"),
                         truth(Set.of(EP), Set.of(READ_WRITE), "one thread per CPU, equal transfers; each transfer writes the "
                                 + "long balances of two shared accounts under their locks"),
                         "transfers between shared accounts' long fields under two locks"),
-                program("short-lived-threads", "ShortLivedThreads", List.of("{threads}", "20*", "300000"),
+                program("short-lived-threads", "ShortLivedThreads", List.of("{threads}", "30*", "300000"),
                         truth(Set.of(EP), Set.of(DATA_PARALLEL), "waves of one new thread per CPU, each living about 50 ms on "
                                 + "an array of its own: all CPUs busy with equal work, though no thread lives long"),
                         "a new thread per piece of work (about 50 ms each), one wave per CPU count"),
-                program("pool-turnover", "PoolTurnover", List.of("{threads}", "40*", "{threads}", "300000"),
+                program("pool-turnover", "PoolTurnover", List.of("{threads}", "60*", "{threads}", "300000"),
                         truth(Set.of(EP), Set.of(DATA_PARALLEL), "a pool of one thread per CPU whose threads time out between "
                                 + "batches and are replaced: equal tasks, each on data of its own"),
                         "ThreadPoolExecutor with a 1 ms keep-alive: its threads end and restart between batches"),
-                program("invoke-all", "InvokeAllTasks", List.of("{threads}", "8000000*"),
+                program("invoke-all", "InvokeAllTasks", List.of("{threads}", "24000000*"),
                         truth(Set.of(EP), Set.of(DATA_PARALLEL), "a fixed pool of one thread per CPU runs equal tasks given "
                                 + "with invokeAll while main waits; each task works on samples of its own"),
                         "ExecutorService.invokeAll of equal Monte Carlo tasks, main waiting"),
-                program("parallel-stream", "ParallelStreamOrders", List.of("400000", "20*"),
+                program("parallel-stream", "ParallelStreamOrders", List.of("400000", "80*"),
                         truth(Set.of(EP, IMBALANCED), Set.of(READ_ONLY), "main and the common pool's CPUs-1 threads share the "
                                 + "stream (one thread per CPU in all); work stealing balances them only as finely as the "
                                 + "split allows and main also carries the start-up and the list's creation, so a moderate "
                                 + "imbalance is a fair reading too. Never TLP-Bound: main does worker work. Everyone reads "
                                 + "the orders main created"),
                         "a parallel stream over orders main created; main takes part in the work"),
-                program("completable-future", "CompletableFutureChains", List.of("800*", "40000"),
+                program("completable-future", "CompletableFutureChains", List.of("1600*", "40000"),
                         truth(completableFutureParallelism(javaFeature, cpus), Set.of(DATA_PARALLEL, READ_ONLY),
                                 completableFutureWhy(javaFeature, cpus)),
                         "supplyAsync, thenApplyAsync, thenApply chains on the default executor, joined by main"),
-                program("fork-join", "ForkJoinSum", List.of("{threads}", "4000000", "6*"),
+                program("fork-join", "ForkJoinSum", List.of("{threads}", "4000000", "16*"),
                         truth(Set.of(EP), Set.of(READ_ONLY), "a ForkJoinPool of one thread per CPU splits the range down to "
                                 + "equal leaves; every worker reads the array main filled"),
                         "RecursiveTask summing a function of an array main filled, on a ForkJoinPool"),
@@ -81,22 +81,22 @@ public final class ValidationPrograms {
                                 + "thread per CPU; equal requests, each on a buffer of its own (measured per carrier or per "
                                 + "virtual thread, the work is spread evenly)"),
                         21, "one virtual thread per request (Executors.newVirtualThreadPerTaskExecutor); Java 21+"),
-                program("producer-consumer", "ProducerConsumer", List.of("{threads}", "120000*", "32"),
+                program("producer-consumer", "ProducerConsumer", List.of("{threads}", "400000*", "32"),
                         truth(Set.of(EP, IMBALANCED), Set.of(READ_WRITE), "one consumer per CPU does the expensive part, "
                                 + "equally; the one producer does little: below the worker share it is an auxiliary thread "
                                 + "(Explicitly Parallel), above it a worker with less work than the others (Imbalanced). "
                                 + "Every batch crosses threads through the queue, which both sides write"),
                         "one producer and one consumer per CPU over an ArrayBlockingQueue"),
-                program("read-mostly-cache", "ReadMostlyCache", List.of("{threads}", "1500000*", "20000"),
+                program("read-mostly-cache", "ReadMostlyCache", List.of("{threads}", "4000000*", "20000"),
                         truth(Set.of(EP), Set.of(READ_ONLY), "one reader per CPU, equal baskets; the writer sleeps 20 ms "
                                 + "between updates, far below any worker's share. Readers read what main loaded; the rare "
                                 + "writes are far below 1% of accesses"),
                         "a ConcurrentHashMap cache read by one thread per CPU, updated every 20 ms"),
-                program("thread-confined", "ThreadConfinedWork", List.of("{threads}", "200", "40*"),
+                program("thread-confined", "ThreadConfinedWork", List.of("{threads}", "320", "40*"),
                         truth(Set.of(EP), Set.of(DATA_PARALLEL), "one thread per CPU multiplies matrices of its own; the only "
                                 + "shared access is one addition per thread at the end"),
                         "thread-confined matrix products, one shared sum at the end"),
-                program("single-threaded", "SingleThreadedReport", List.of("300000", "2*"),
+                program("single-threaded", "SingleThreadedReport", List.of("300000", "4*"),
                         truth(Set.of(SINGLE), Set.of(DATA_PARALLEL), "main does all the work and starts no thread; with "
                                 + "one thread nothing is shared"),
                         "a single-threaded batch job: generate, sort, group"),

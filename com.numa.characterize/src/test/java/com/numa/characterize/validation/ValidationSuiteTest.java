@@ -61,7 +61,7 @@ class ValidationSuiteTest {
         Benchmark map = s.benchmarks(options(3, "default", List.of("synchronized-map"))).get(0);
         List<String> args = map.javaArguments(options(3, "default", List.of()), Path.of("agent.jar"));
         assertEquals(List.of("-cp", tmp.resolve("numa-validation.jar").toString(), "com.numa.validation.SynchronizedMapCounter",
-                "6", "8000000"), args, "twice the threads, four times the small size");
+                "6", "32000000"), args, "twice the threads, four times the small size");
         Benchmark shortRun = s.benchmarks(options(2, "large", List.of("too-short-single-threaded"))).get(0);
         assertEquals(List.of("20000", "1"), shortRun.javaArguments(options(2, "large", List.of()), Path.of("a")).subList(3, 5),
                 "a run too short to judge keeps its size");
