@@ -1,6 +1,5 @@
 package com.numa.characterize;
 
-import com.numa.core.io.OutputPaths;
 import com.numa.characterize.analysis.Classifier;
 import com.numa.characterize.analysis.PerfUtilRows;
 import com.numa.characterize.report.Provenance;
@@ -22,6 +21,7 @@ import com.numa.characterize.suite.Suites;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
 import com.numa.core.classification.Thresholds;
+import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.events.PmuCatalog;
@@ -36,8 +36,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,6 +56,7 @@ import picocli.CommandLine.Spec;
                 + "configurations; writes CSV tables, characterization.json, report.html and report.md.",
             "",
             "  numa characterize --suite builtin --quick",
+            "  numa characterize --suite validation --quick",
             "  numa characterize -XX:NUMATopology=2 --suite dacapo:dacapo-23.11-chopin.jar --bench lusearch,h2",
             "  numa characterize --name myapp -- -cp app.jar com.example.Main {threads}",
             "  numa characterize --start-at app.Main.solve -- -cp app.jar app.Main",
@@ -66,7 +67,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
     static final int RUN_FAILED = 1;
 
     @Option(names = "--suite", paramLabel = "SUITE", description = "builtin, apps (real applications from Maven "
-            + "Central), dacapo:<jar> or renaissance:<jar>")
+            + "Central), validation (user-like JDK programs with known answers), dacapo:<jar> or renaissance:<jar>")
     private String suite;
 
     @Option(names = "--bench", split = ",", paramLabel = "NAME", description = "only these benchmarks of the suite")
@@ -177,6 +178,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
             err.println("numa: characterize: " + e.getMessage());
             return USAGE;
         }
+        p.leftOut.forEach(log::info);
         Placements placements = new Placements(p.topology, numactlAvailable());
         List<Configuration> wanted = p.configurations;
         for (Configuration c : wanted) {
@@ -213,8 +215,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
     }
 
     /** Everything checked before the first run starts. */
-    private record Prepared(String suiteName, List<Benchmark> benchmarks, RunOptions options, NumaTopology topology,
-            List<Configuration> configurations, Path agentJar, TargetJava java) {
+    private record Prepared(String suiteName, List<Benchmark> benchmarks, List<String> leftOut, RunOptions options,
+            NumaTopology topology, List<Configuration> configurations, Path agentJar, TargetJava java) {
     }
 
     private Prepared prepare() throws IOException {
@@ -237,14 +239,19 @@ public final class CharacterizeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--start-at and --stop-at measure a single application (after '--'); a suite's "
                     + "harness marks its own iterations");
         }
-        Suite s = suite != null ? Suites.of(suite)
+        TargetJava java = TargetJava.resolve(env, System.getProperty("java.home"));
+        Suite s = suite != null ? Suites.of(suite, java.featureVersion(), cpus)
                 : new SingleApplication(name != null ? name : SingleApplication.defaultName(javaArgs), javaArgs, window);
         List<Benchmark> benchmarks = s.benchmarks(options);
+        List<String> leftOut = s.leftOut(options);
+        if (benchmarks.isEmpty() && !leftOut.isEmpty()) {
+            throw new IllegalArgumentException("nothing to run here: " + String.join("; ", leftOut));
+        }
         OutputPaths.optionProblem("--out", out.toAbsolutePath(), true).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
-        return new Prepared(s.name(), benchmarks, options, topo, wanted, AgentJar.packaged(CharacterizeCommand.class),
-                TargetJava.resolve(env, System.getProperty("java.home")));
+        return new Prepared(s.name(), benchmarks, leftOut, options, topo, wanted, AgentJar.packaged(CharacterizeCommand.class),
+                java);
     }
 
     private Thresholds thresholds() {

@@ -33,15 +33,10 @@ public final class AppsSuite implements Suite {
     @Override
     public List<Benchmark> benchmarks(RunOptions options) {
         List<String> known = Applications.all().stream().map(Application::name).toList();
-        for (String name : options.only()) {
-            if (!known.contains(name)) {
-                throw new IllegalArgumentException("no application '" + name + "'; the apps suite has "
-                        + String.join(", ", known));
-            }
-        }
+        options.checkOnly(known, "application", "apps suite");
         List<Application> chosen = new ArrayList<>();
         for (Application a : Applications.all()) {
-            if (options.only().isEmpty() || options.only().contains(a.name())) {
+            if (options.wants(a.name())) {
                 chosen.add(a);
             }
         }

@@ -40,15 +40,10 @@ public final class BuiltinSuite implements Suite {
         for (BuiltinWorkload w : BuiltinWorkload.values()) {
             known.add(w.benchmarkName());
         }
-        for (String name : options.only()) {
-            if (!known.contains(name)) {
-                throw new IllegalArgumentException("no built-in benchmark '" + name + "'; the built-in suite has "
-                        + String.join(", ", known));
-            }
-        }
+        options.checkOnly(known, "built-in benchmark", "built-in suite");
         List<Benchmark> out = new ArrayList<>();
         for (BuiltinWorkload w : BuiltinWorkload.values()) {
-            if (options.only().isEmpty() || options.only().contains(w.benchmarkName())) {
+            if (options.wants(w.benchmarkName())) {
                 out.add(new BuiltinBenchmark(w));
             }
         }

@@ -84,24 +84,24 @@ public final class StudyTables {
         List<List<String>> rows = new ArrayList<>();
         for (ApplicationResult a : apps) {
             Verdict v = a.verdict();
-            String expected = a.expected() == null ? ""
-                    : a.expected().parallelism().label() + ", " + a.expected().dataDependency().label();
+            String expected = a.expected() == null ? "" : a.expected().describe();
+            String why = a.expected() == null ? "" : a.expected().why();
             String paper = PaperCategories.of(a.counterpart().isEmpty() ? a.name() : a.counterpart())
                     .map(PaperCategories.Entry::describe).orElse("");
             String failures = String.join("; ", a.failures());
             String warnings = String.join("; ", a.warnings());
             if (v == null) {
                 rows.add(List.of(a.name(), "", "", "", "", "", "not characterized: " + failures, "", "", "", expected, "",
-                        a.counterpart(), paper, failures, warnings));
+                        why, a.counterpart(), paper, failures, warnings));
                 continue;
             }
             String dep = v.dataDependency() == null ? "not profiled" : v.dataDependency().label();
             String locality = v.localityBound() == null ? "not measured" : v.localityBound() ? "yes" : "no";
             String matches = a.expected() == null ? ""
-                    : String.valueOf(a.expected().parallelism() == v.parallelism()
-                            && (v.dataDependency() == null || a.expected().dataDependency() == v.dataDependency()));
+                    : String.valueOf(a.expected().accepts(v.parallelism().label(),
+                            v.dataDependency() == null ? null : v.dataDependency().label()));
             rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.confidence().label(),
-                    v.recommendation(), v.reason(), v.concernsText(), v.evidence().describe(), expected, matches,
+                    v.recommendation(), v.reason(), v.concernsText(), v.evidence().describe(), expected, matches, why,
                     a.counterpart(), paper, failures, warnings));
         }
         return new Table("categories.csv", "Categories and recommendations",
@@ -109,7 +109,7 @@ public final class StudyTables {
                         + "confidence: high, medium, low or uncertain (an axis below the evidence limits reads Uncertain); "
                         + "concerns: every reason to doubt the verdict and what to do; evidence: what it rests on.",
                 List.of("application", "parallelism", "data_dependency", "locality_bound", "all_vs_single", "confidence",
-                        "recommendation", "reason", "concerns", "evidence", "expected", "matches_expected",
+                        "recommendation", "reason", "concerns", "evidence", "expected", "matches_expected", "expected_why",
                         "paper_counterpart", "paper_categories", "failures", "warnings"),
                 rows);
     }

@@ -3,7 +3,7 @@ package com.numa.characterize.run;
 import com.numa.characterize.analysis.Locality;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.Verdict;
-import com.numa.characterize.suite.ExpectedCategories;
+import com.numa.characterize.suite.AcceptableCategories;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * @param name            the benchmark's name
  * @param counterpart     the ISMM'23 benchmark it stands for, or ""
- * @param expected        its ground truth, or null
+ * @param expected        the categories acceptable for it (its ground truth), or null
  * @param runs            every run, by configuration and kind (e.g. "single-counters")
  * @param parallelism     Table 2 (Single Node), null when that run failed
  * @param profile         Table 4 inputs, null when not profiled or failed
@@ -23,7 +23,7 @@ import java.util.Map;
  * @param measured        what the counters and times cover: the measured iterations, a method window, or the whole run
  * @param warnings        what did not fail a run but weakens its numbers, each once with the runs it concerns
  */
-public record ApplicationResult(String name, String counterpart, ExpectedCategories expected, Map<String, RunRecord> runs,
+public record ApplicationResult(String name, String counterpart, AcceptableCategories expected, Map<String, RunRecord> runs,
         Parallelism parallelism, ProfileSummary profile, Locality locality, Map<String, Double> medianNs, Verdict verdict,
         List<String> failures, String measured, List<String> warnings) {
 

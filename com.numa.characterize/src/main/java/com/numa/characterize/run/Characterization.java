@@ -91,7 +91,7 @@ public final class Characterization {
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling,
                         evidence(parallelism, base, windowSeconds(runs, rows), profiled));
-        return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.groundTruth().orElse(null), runs,
+        return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.acceptableCategories().orElse(null), runs,
                 parallelism, profiled, locality, medians, verdict, failures, measured(b, runs), warnings(runs));
     }
 

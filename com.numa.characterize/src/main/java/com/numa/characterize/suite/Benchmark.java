@@ -38,4 +38,12 @@ public interface Benchmark {
     default Optional<ExpectedCategories> groundTruth() {
         return Optional.empty();
     }
+
+    /**
+     * The answers the study may give for it, compared by label in categories.csv: exactly its {@link #groundTruth()} by
+     * default; a benchmark whose categories are genuinely ambiguous lists each acceptable answer and says why.
+     */
+    default Optional<AcceptableCategories> acceptableCategories() {
+        return groundTruth().map(AcceptableCategories::exactly);
+    }
 }

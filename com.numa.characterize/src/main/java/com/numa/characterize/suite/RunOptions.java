@@ -16,4 +16,22 @@ public record RunOptions(int threads, int warmup, int iterations, String size, b
     public RunOptions {
         only = List.copyOf(only);
     }
+
+    /** True when {@code name} is to run: {@link #only} names it, or is empty. */
+    public boolean wants(String name) {
+        return only.isEmpty() || only.contains(name);
+    }
+
+    /**
+     * Throws IllegalArgumentException for a name of {@link #only} not among {@code known}: "no {@code what} 'x'; the
+     * {@code suite} has a, b, c".
+     */
+    public void checkOnly(List<String> known, String what, String suite) {
+        for (String name : only) {
+            if (!known.contains(name)) {
+                throw new IllegalArgumentException("no " + what + " '" + name + "'; the " + suite + " has "
+                        + String.join(", ", known));
+            }
+        }
+    }
 }

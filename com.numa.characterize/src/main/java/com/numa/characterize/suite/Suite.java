@@ -13,4 +13,9 @@ public interface Suite {
      * benchmark and the known ones, or a jar that is not what the suite expects.
      */
     List<Benchmark> benchmarks(RunOptions options);
+
+    /** Benchmarks of the suite that cannot run here (e.g. they need a newer Java), each as "name: why"; said before the runs. */
+    default List<String> leftOut(RunOptions options) {
+        return List.of();
+    }
 }
