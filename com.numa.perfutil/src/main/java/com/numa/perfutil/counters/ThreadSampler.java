@@ -14,6 +14,15 @@ public interface ThreadSampler extends AutoCloseable {
 
     List<ThreadSample> sample();
 
+    /**
+     * Between two samples: opens counters on threads that started since the last call and returns the final samples
+     * of threads that ended, without reading the others (cheap enough to call every few milliseconds). A backend that
+     * cannot do this returns nothing; its short-lived threads are then seen only by {@link #sample()}.
+     */
+    default List<ThreadSample> track() {
+        return List.of();
+    }
+
     @Override
     void close();
 }

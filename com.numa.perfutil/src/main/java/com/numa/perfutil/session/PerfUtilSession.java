@@ -11,12 +11,17 @@ import com.numa.core.flags.FlagValues;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import com.numa.perfutil.counters.ThreadSample;
+import java.util.function.LongSupplier;
+import com.numa.perfutil.linux.LinuxSyscalls;
 
 /**
  * -XX:+PerfUtil inside the application's JVM: a daemon thread ({@value #THREAD_NAME}) reads every counter each
  * -XX:PerfUtilInterval and rewrites the CSV ({@link PerfUtilCsv}); a shutdown hook takes the final reading, writes the
- * CSV once more and prints {@link PerfUtilSummary} to stderr. Any failure is reported once and PerfUtil turns off
- * (counters closed); the application runs on.
+ * CSV once more and prints {@link PerfUtilSummary} to stderr. Between readings a {@link ThreadWatch} opens counters
+ * on threads as they start and reads the final counts of threads as they end, so that short-lived threads have rows;
+ * {@link ThreadCoverage} states how many threads were not measured. Any failure is reported once and PerfUtil turns
+ * off (counters closed); the application runs on.
  */
 final class PerfUtilSession {
     static final String THREAD_NAME = "NUMA-PerfUtil-Sampler";
@@ -27,6 +32,8 @@ final class PerfUtilSession {
     private final Path output;
     private final long intervalMs;
     private final NumaLog log;
+    private final long threadWatchMs;
+    private final ThreadCoverage coverage;
     private final PerfUtilReadings readings = new PerfUtilReadings();
     private final PerfUtilWindow window = new PerfUtilWindow();
     /** Readings at the edges of the measured iterations, when the application marks them. */
@@ -50,6 +57,12 @@ final class PerfUtilSession {
 
     /** Either sampler may be null (that scope is not counted), not both. */
     PerfUtilSession(ThreadSampler threads, CoreSampler cores, List<String> events, Path output, long intervalMs, NumaLog log) {
+        this(threads, cores, events, output, intervalMs, log, 0, null);
+    }
+
+    /** With a thread watch every {@code threadWatchMs} (0: none) and the coverage evidence (null: none). */
+    PerfUtilSession(ThreadSampler threads, CoreSampler cores, List<String> events, Path output, long intervalMs, NumaLog log,
+            long threadWatchMs, ThreadCoverage coverage) {
         if (threads == null && cores == null) {
             throw new IllegalArgumentException("PerfUtil needs a thread or a core sampler");
         }
@@ -59,6 +72,8 @@ final class PerfUtilSession {
         this.output = output;
         this.intervalMs = intervalMs;
         this.log = log;
+        this.threadWatchMs = threadWatchMs;
+        this.coverage = threads == null ? null : coverage;
     }
 
     /** Opens the counters the flags ask for and starts sampling; reports and returns when nothing can be counted. */
@@ -96,7 +111,40 @@ final class PerfUtilSession {
             return;
         }
         new PerfUtilSession(threadSampler, coreSampler, events, Path.of(flags.get(PerfUtilFlags.OUTPUT)),
-                flags.get(PerfUtilFlags.INTERVAL), log).begin();
+                flags.get(PerfUtilFlags.INTERVAL), log, flags.get(PerfUtilFlags.THREAD_WATCH), thisJvmCoverage()).begin();
+    }
+
+    /** Started threads from ThreadMXBean, the process's CPU time from the kernel. */
+    private static ThreadCoverage thisJvmCoverage() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        // classes, not lambdas: premain builds this (see CoreFlags.METHOD_NAME)
+        return new ThreadCoverage(new ThreadCoverage.JavaThreads() {
+            @Override
+            public long totalStarted() {
+                return mx.getTotalStartedThreadCount();
+            }
+
+            @Override
+            public long[] liveIds() {
+                return mx.getAllThreadIds();
+            }
+
+            @Override
+            public boolean visible(long id) {
+                // not getThreadInfo: it answers for hidden threads too; getAllThreadIds lists what Java code sees
+                for (long live : mx.getAllThreadIds()) {
+                    if (live == id) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }, new LongSupplier() {
+            @Override
+            public long getAsLong() {
+                return LinuxSyscalls.processCpuNs();
+            }
+        });
     }
 
     /**
@@ -106,6 +154,9 @@ final class PerfUtilSession {
      * registers the exit reading.
      */
     void begin() {
+        if (coverage != null) {
+            coverage.start();
+        }
         if (!round()) {
             return;
         }
@@ -114,6 +165,27 @@ final class PerfUtilSession {
         sampler.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));
         sampler.start();
+        if (threads != null && threadWatchMs > 0) {
+            new ThreadWatch(threadWatchMs, this::track).start();
+        }
+    }
+
+    /** Counters opened on threads that started, final readings of threads that ended; false once PerfUtil is off. */
+    synchronized boolean track() {
+        if (off) {
+            return false;
+        }
+        try {
+            List<ThreadSample> ended = threads.track();
+            readings.addThreads(ended);
+            if (coverage != null) {
+                coverage.observe(ended);
+            }
+            return true;
+        } catch (RuntimeException e) {
+            turnOff("cannot follow threads as they start and end: " + e);
+            return false;
+        }
     }
 
     private void loop() {
@@ -161,14 +233,20 @@ final class PerfUtilSession {
         }
         try {
             if (threads != null) {
-                readings.addThreads(threads.sample());
+                List<ThreadSample> samples = threads.sample();
+                readings.addThreads(samples);
+                if (coverage != null) {
+                    coverage.observe(samples);
+                }
             }
             if (cores != null) {
                 readings.addCores(cores.sample());
             }
             if (writeCsv && MainClass.loaded()) {
                 // before the application's main class is loaded a failed launch must not replace the last run's file
-                PerfUtilCsv.write(output, readings.threads(), readings.cores(), window.threads());
+                List<ThreadReading> rows = readings.threads();
+                PerfUtilCsv.write(output, rows, readings.cores(), window.threads(),
+                        coverage == null ? null : coverage.evidence(rows));
             }
             return true;
         } catch (IOException | RuntimeException e) {
@@ -188,12 +266,22 @@ final class PerfUtilSession {
             if (!round()) {
                 return; // already reported
             }
+            if (threads != null && threadWatchMs > 0) {
+                // the other shutdown hooks run beside this one, each on a thread of its own (the JDK's Logging-Cleaner
+                // among them): the reading above opened their counters, this one holds their final counts
+                awaitOtherHooks();
+                if (!round()) {
+                    return;
+                }
+            }
             if (!MainClass.loaded()) {
                 log.accept("PerfUtil: the application did not start (its main class was not loaded); "
                         + output.toAbsolutePath() + " is not written");
             } else {
                 if (threads != null) {
-                    log.block(PerfUtilSummary.format(readings.threads(), events, output.toAbsolutePath().toString()));
+                    List<ThreadReading> rows = readings.threads();
+                    log.block(PerfUtilSummary.format(rows, events, output.toAbsolutePath().toString())
+                            + (coverage == null ? "" : PerfUtilSummary.coverage(coverage.evidence(rows))));
                 }
                 if (cores != null) {
                     log.accept("PerfUtil counted " + readings.cores().size() + " CPU(s); core rows are in " + output.toAbsolutePath());
@@ -203,6 +291,35 @@ final class PerfUtilSession {
             log.once("PerfUtil", "PerfUtil: " + "exit summary failed: " + e);
         } finally {
             close();
+        }
+    }
+
+    /** How long the exit reading waits for the other shutdown hooks, at most. */
+    static final long HOOKS_WAIT_MS = 50;
+
+    /** Waits up to {@link #HOOKS_WAIT_MS} for the other live non-daemon threads (at exit: the other hooks) to end. */
+    private static void awaitOtherHooks() {
+        long deadline = System.nanoTime() + HOOKS_WAIT_MS * 1_000_000L;
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] all = new Thread[root.activeCount() + 16];
+        int n = root.enumerate(all, true);
+        for (int i = 0; i < n; i++) {
+            Thread t = all[i];
+            long leftMs = (deadline - System.nanoTime()) / 1_000_000L;
+            if (leftMs <= 0) {
+                return;
+            }
+            if (t != Thread.currentThread() && !t.isDaemon() && !t.getName().equals("DestroyJavaVM")) {
+                try {
+                    t.join(leftMs);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 
