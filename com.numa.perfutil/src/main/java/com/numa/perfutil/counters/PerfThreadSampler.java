@@ -116,12 +116,13 @@ public final class PerfThreadSampler implements ThreadSampler {
      * stays readable after its thread exits: the read returns the final count), without reading the live ones.
      */
     @Override
-    public synchronized List<ThreadSample> track() {
+    public synchronized Tracking track() {
         if (closed) {
             throw new IllegalStateException("per-thread sampler is closed");
         }
         List<ThreadSample> out = new ArrayList<>();
         long now = ++pass;
+        int waiting = 0;
         // no thread dump here (it stops the JVM and can outlast a short thread): quick identities only; a thread that
         // has none yet (not named yet, or native) is left to the next look or to sample()
         for (int tid : directory.liveTids()) {
@@ -131,6 +132,8 @@ public final class PerfThreadSampler implements ThreadSampler {
             }
             if (tr != null) {
                 tr.pass = now;
+            } else if (!unopenable.contains(tid)) {
+                waiting++;
             }
         }
         Iterator<Tracked> it = tracked.values().iterator();
@@ -141,7 +144,7 @@ public final class PerfThreadSampler implements ThreadSampler {
                 it.remove();
             }
         }
-        return out;
+        return new Tracking(out, waiting);
     }
 
     /**

@@ -170,21 +170,24 @@ final class PerfUtilSession {
         }
     }
 
-    /** Counters opened on threads that started, final readings of threads that ended; false once PerfUtil is off. */
-    synchronized boolean track() {
+    /**
+     * Counters opened on threads that started, final readings of threads that ended; returns how many live threads
+     * are still waiting for counters ({@link ThreadSampler.Tracking}), or -1 once PerfUtil is off.
+     */
+    synchronized int track() {
         if (off) {
-            return false;
+            return -1;
         }
         try {
-            List<ThreadSample> ended = threads.track();
-            readings.addThreads(ended);
+            ThreadSampler.Tracking t = threads.track();
+            readings.addThreads(t.ended());
             if (coverage != null) {
-                coverage.observe(ended);
+                coverage.observe(t.ended());
             }
-            return true;
+            return t.waiting();
         } catch (RuntimeException e) {
             turnOff("cannot follow threads as they start and end: " + e);
-            return false;
+            return -1;
         }
     }
 

@@ -2,7 +2,7 @@ package com.numa.perfutil.session;
 
 import com.numa.perfutil.threads.ProcTasks;
 import java.util.List;
-import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 
 /**
  * Looks at /proc/self/task every -XX:PerfUtilThreadWatch milliseconds and, when the set of threads changed, has the
@@ -20,10 +20,13 @@ final class ThreadWatch implements Runnable {
     static final String THREAD_NAME = "NUMA-PerfUtil-Threads";
 
     private final long periodMs;
-    private final BooleanSupplier track;
+    private final IntSupplier track;
 
-    /** {@code track} opens and finishes threads; it returns false once PerfUtil is off, which ends the watch. */
-    ThreadWatch(long periodMs, BooleanSupplier track) {
+    /**
+     * {@code track} opens and finishes threads and returns how many live threads it could not open yet (looked at again
+     * at the next period), or a negative number once PerfUtil is off, which ends the watch.
+     */
+    ThreadWatch(long periodMs, IntSupplier track) {
         this.periodMs = periodMs;
         this.track = track;
     }
@@ -50,12 +53,14 @@ final class ThreadWatch implements Runnable {
             } catch (RuntimeException e) {
                 return; // no /proc: the periodic readings say so
             }
-            // a thread starting after this listing differs from it at the next look, so none is missed for good
+            // a thread starting after this listing differs from it at the next look, so none is missed for good; one
+            // not identified yet (HotSpot names a new thread just after it starts) keeps the next look going
             if (!now.equals(seen)) {
-                if (!track.getAsBoolean()) {
+                int waiting = track.getAsInt();
+                if (waiting < 0) {
                     return;
                 }
-                seen = now;
+                seen = waiting == 0 ? now : List.of();
             }
         }
     }

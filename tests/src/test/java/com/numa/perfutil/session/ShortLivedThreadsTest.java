@@ -3,6 +3,8 @@ package com.numa.perfutil.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.characterize.analysis.PerfUtilRows;
+import com.numa.characterize.analysis.ThreadWork;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
@@ -88,6 +90,15 @@ class ShortLivedThreadsTest {
         assertTrue(process.get("measured_cpu_ns") <= process.get("process_cpu_ns"), process.toString());
         assertEquals(process.get("process_cpu_ns") - process.get("measured_cpu_ns"), process.get("not_measured_cpu_ns"));
         assertTrue(r.stderr().contains("Java thread(s) started during the run were"), r.stderr());
+
+        // what characterize's Table 2 reads: the workers as application threads with their work, and the evidence
+        PerfUtilRows table = PerfUtilRows.read(csv);
+        for (String worker : ShortWorkersProgram.WORKERS) {
+            ThreadWork w = table.threads().stream().filter(t -> t.name().equals(worker)).findFirst().orElseThrow();
+            assertTrue(w.isApplication() && w.count("task-clock") > 0, w.toString());
+            assertTrue(table.lives().get(w.tid()).ended(), worker);
+        }
+        assertEquals(process.get("java_threads_not_measured"), table.evidence().javaThreadsNotMeasured());
     }
 
     @Test
