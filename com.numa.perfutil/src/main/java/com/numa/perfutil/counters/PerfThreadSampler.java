@@ -64,6 +64,13 @@ public final class PerfThreadSampler implements ThreadSampler {
     private final NumaLog problems;
     private final Map<Integer, Tracked> tracked = new LinkedHashMap<>(); // samples in first-seen order
     private final Set<Integer> unopenable = new HashSet<>();
+    /** Per tid, how many looks of {@link #track()} found no quick identity for it (see {@link #QUICK_LOOKS}). */
+    private final Map<Integer, Integer> quickMisses = new java.util.HashMap<>();
+    /**
+     * Looks after which a tid without a quick identity no longer counts as waiting: HotSpot names a Java thread within
+     * moments of its start, so one still unnamed is a native or hidden thread, left to {@link #sample()}.
+     */
+    static final int QUICK_LOOKS = 5;
     private final ArrayDeque<ThreadSample> ended = new ArrayDeque<>();
     private long pass;
     private boolean closed;
@@ -123,16 +130,18 @@ public final class PerfThreadSampler implements ThreadSampler {
         List<ThreadSample> out = new ArrayList<>();
         long now = ++pass;
         int waiting = 0;
+        List<Integer> tids = directory.liveTids();
+        quickMisses.keySet().retainAll(new HashSet<>(tids));
         // no thread dump here (it stops the JVM and can outlast a short thread): quick identities only; a thread that
         // has none yet (not named yet, or native) is left to the next look or to sample()
-        for (int tid : directory.liveTids()) {
+        for (int tid : tids) {
             Tracked tr = tracked.get(tid);
             if (tr == null) {
                 tr = openProvisional(tid);
             }
             if (tr != null) {
                 tr.pass = now;
-            } else if (!unopenable.contains(tid)) {
+            } else if (!unopenable.contains(tid) && quickMisses.merge(tid, 1, Integer::sum) <= QUICK_LOOKS) {
                 waiting++;
             }
         }

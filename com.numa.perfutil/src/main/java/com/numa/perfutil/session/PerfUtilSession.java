@@ -125,6 +125,11 @@ final class PerfUtilSession {
             }
 
             @Override
+            public int liveCount() {
+                return mx.getThreadCount();
+            }
+
+            @Override
             public long[] liveIds() {
                 return mx.getAllThreadIds();
             }
@@ -165,8 +170,9 @@ final class PerfUtilSession {
         sampler.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));
         sampler.start();
-        if (threads != null && threadWatchMs > 0) {
-            new ThreadWatch(threadWatchMs, this::track).start();
+        if (threads != null && threadWatchMs > 0 && coverage != null) {
+            ThreadCoverage.JavaThreads jvm = coverage.jvm();
+            new ThreadWatch(threadWatchMs, jvm::totalStarted, jvm::liveCount, this::track).start();
         }
     }
 

@@ -43,6 +43,9 @@ final class ThreadCoverage {
     interface JavaThreads {
         long totalStarted();
 
+        /** Live Java threads now. */
+        int liveCount();
+
         long[] liveIds();
 
         /** Whether Java code can see the live thread of this id (false for hidden or ended threads). */
@@ -62,6 +65,11 @@ final class ThreadCoverage {
     ThreadCoverage(JavaThreads jvm, LongSupplier processCpu) {
         this.jvm = jvm;
         this.processCpu = processCpu;
+    }
+
+    /** The JVM's facts this evidence is built on (the thread watch looks at them too). */
+    JavaThreads jvm() {
+        return jvm;
     }
 
     /** Called before the first reading: the threads started from now on are the ones that must get rows. */

@@ -37,6 +37,11 @@ class ThreadCoverageTest {
         }
 
         @Override
+        public int liveCount() {
+            return live.size();
+        }
+
+        @Override
         public long[] liveIds() {
             return live.stream().mapToLong(Long::longValue).toArray();
         }
