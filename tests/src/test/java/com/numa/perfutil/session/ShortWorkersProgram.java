@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Four workers that each spin for 100-250 ms of wall time and end well before PerfUtil's first periodic reading (1 s
+ * Four workers that each spin for 150-300 ms of wall time and end well before PerfUtil's first periodic reading (1 s
  * by default); each records the CPU time it measured itself (ThreadMXBean) as "name cpu_ns" lines in args[0].
  */
 public final class ShortWorkersProgram {
@@ -20,7 +20,7 @@ public final class ShortWorkersProgram {
         ConcurrentLinkedQueue<String> lines = new ConcurrentLinkedQueue<>();
         List<Thread> workers = new ArrayList<>();
         for (int i = 0; i < WORKERS.size(); i++) {
-            long spinNs = (100 + 50L * i) * 1_000_000L;
+            long spinNs = (150 + 50L * i) * 1_000_000L;
             workers.add(new Thread(() -> {
                 long end = System.nanoTime() + spinNs;
                 long x = 0;
