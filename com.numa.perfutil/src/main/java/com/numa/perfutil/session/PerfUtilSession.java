@@ -6,14 +6,14 @@ import com.numa.core.threads.MainClass;
 import com.numa.core.window.MeasurementWindow;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
+import com.numa.perfutil.counters.ThreadSample;
 import com.numa.perfutil.counters.ThreadSampler;
+import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.core.flags.FlagValues;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import com.numa.perfutil.counters.ThreadSample;
 import java.util.function.LongSupplier;
-import com.numa.perfutil.linux.LinuxSyscalls;
 
 /**
  * -XX:+PerfUtil inside the application's JVM: a daemon thread ({@value #THREAD_NAME}) reads every counter each
