@@ -171,8 +171,13 @@ final class PerfUtilSession {
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));
         sampler.start();
         if (threads != null && threadWatchMs > 0 && coverage != null) {
-            ThreadCoverage.JavaThreads jvm = coverage.jvm();
-            new ThreadWatch(threadWatchMs, jvm::totalStarted, jvm::liveCount, this::track).start();
+            // a class, not a method reference: this runs in premain (see CoreFlags.METHOD_NAME)
+            new ThreadWatch(threadWatchMs, coverage.jvm(), new java.util.function.IntSupplier() {
+                @Override
+                public int getAsInt() {
+                    return track();
+                }
+            }).start();
         }
     }
 

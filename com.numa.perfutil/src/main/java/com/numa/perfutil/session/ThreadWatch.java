@@ -1,7 +1,6 @@
 package com.numa.perfutil.session;
 
 import java.util.function.IntSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * Every -XX:PerfUtilThreadWatch milliseconds, looks whether the JVM started or ended a Java thread since the last look
@@ -21,19 +20,17 @@ final class ThreadWatch implements Runnable {
     static final String THREAD_NAME = "NUMA-PerfUtil-Threads";
 
     private final long periodMs;
-    private final LongSupplier started;
-    private final IntSupplier live;
+    private final ThreadCoverage.JavaThreads jvm;
     private final IntSupplier track;
 
     /**
-     * {@code started} and {@code live}: the JVM's started and live Java thread counts; {@code track} opens and
+     * {@code jvm}: its started and live Java thread counts are what the watch looks at; {@code track} opens and
      * finishes threads and returns how many live threads it could not open yet (looked at again at the next period),
      * or a negative number once PerfUtil is off, which ends the watch.
      */
-    ThreadWatch(long periodMs, LongSupplier started, IntSupplier live, IntSupplier track) {
+    ThreadWatch(long periodMs, ThreadCoverage.JavaThreads jvm, IntSupplier track) {
         this.periodMs = periodMs;
-        this.started = started;
-        this.live = live;
+        this.jvm = jvm;
         this.track = track;
     }
 
@@ -56,8 +53,8 @@ final class ThreadWatch implements Runnable {
                 return;
             }
             // read before tracking: a thread starting or ending after this look changes them for the next one
-            long s = started.getAsLong();
-            int l = live.getAsInt();
+            long s = jvm.totalStarted();
+            int l = jvm.liveCount();
             if (again || s != lastStarted || l != lastLive) {
                 int waiting = track.getAsInt();
                 if (waiting < 0) {
