@@ -48,6 +48,10 @@ public final class PerfUtilFlags {
     public static final Flag<Integer> INTERVAL = Flag.integer("PerfUtilInterval", 1000, 10, 3_600_000,
             "Sampling interval in milliseconds; the CSV is rewritten at every interval and at exit");
 
+    public static final Flag<Integer> THREAD_WATCH = Flag.integer("PerfUtilThreadWatch", 10, 0, 1000,
+            "How often (ms) to look for threads started or ended between readings, so short-lived threads are counted"
+            + " from their start to their end; 0: only at each PerfUtilInterval");
+
     public static final Flag<String> OUTPUT = Flag.custom("PerfUtilOutput", "path", "perfutil.csv",
             "CSV file for the samples (written atomically)",
             new Function<>() { // a class, not a method reference: see CoreFlags.METHOD_NAME
@@ -64,7 +68,7 @@ public final class PerfUtilFlags {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, OUTPUT, BACKEND);
+        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND);
     }
 
     private static String nonBlankPath(String v) {

@@ -97,8 +97,11 @@ public final class Characterization {
 
     /** What the verdict rests on: Table 2's run (its counters and window) and the profile, when there is one. */
     static Evidence evidence(Parallelism p, PerfUtilRows rows, double windowSeconds, ProfileSummary profile) {
-        return new Evidence(windowSeconds, p.appCpuSeconds(), p.appCpuSharePct(), p.threadsMeasured(),
-                rows.threadsStarted(), rows.unmeasuredCpuPct(), rows.minCoverage(), p.turnedOverPools(),
+        PerfUtilRows.ThreadEvidence seen = rows.evidence();
+        return new Evidence(windowSeconds, p.appCpuSeconds(), p.appCpuSharePct(),
+                seen.known() ? (int) seen.javaThreadsMeasured() : p.threadsMeasured(),
+                seen.known() ? (int) seen.javaThreadsStarted() : -1, rows.unmeasuredCpuPct(), rows.minCoverage(),
+                p.turnedOverPools(),
                 p.mainTakesPart(), profile == null ? -1 : profile.accesses(), profile == null ? 1 : profile.sampling(),
                 profile == null ? Double.NaN : profile.unknownOwnerPct(), profile == null ? 0 : profile.sideTableRefusals());
     }

@@ -12,9 +12,10 @@ import java.util.Locale;
  * @param windowSeconds     wall-clock length of the measured window
  * @param appCpuSeconds     CPU time of the application's threads in the window
  * @param appCpuSharePct    the application's share of the JVM's CPU time in the window (the rest: JIT, GC, ...)
- * @param threadsMeasured   application threads with counts in the window
- * @param threadsStarted    threads the JVM started in the window (-1: unknown)
- * @param unmeasuredCpuPct  share of the application's CPU time on threads that were not counted (NaN: unknown)
+ * @param threadsMeasured   threads with counts (the Java threads PerfUtil measured, where it says)
+ * @param threadsStarted    Java threads the JVM started while counted (-1: unknown)
+ * @param unmeasuredCpuPct  share of the process's CPU time that no thread's counts hold: threads that were never
+ *                          counted (NaN: unknown)
  * @param minCoveragePct    the lowest multiplexing coverage (time_running / time_enabled) of a counted event
  * @param turnedOverPools   pools whose turned-over threads were grouped into the workers
  * @param mainTakesPart     the main thread counted with the workers
@@ -33,7 +34,7 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
     public static final double SHORT_APP_CPU_SECONDS = 0.5;
     /** Below this share of the JVM's CPU, the window held mostly JIT and GC work: low confidence. */
     public static final double LOW_APP_CPU_SHARE_PCT = 25;
-    /** Above this share of the application's CPU on uncounted threads, parallelism is not judged. */
+    /** Above this share of the process's CPU on uncounted threads, parallelism is not judged. */
     public static final double MAX_UNMEASURED_CPU_PCT = 20;
     /** Below this many profiled accesses actually recorded (scaled accesses / sampling), dependencies are not judged. */
     public static final long MIN_PROFILED_SAMPLES = 1_000;
@@ -65,14 +66,14 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
             c.add(new Concern(Confidence.MEDIUM, f("a short window: %.2f s of application CPU work", appCpuSeconds)));
         }
         if (unmeasuredCpuPct > MAX_UNMEASURED_CPU_PCT) {
-            c.add(new Concern(Confidence.UNCERTAIN, f("%.0f%% of the application's CPU time ran on threads that were not "
-                    + "counted: lower -XX:PerfUtilInterval or mark the work with --start-at", unmeasuredCpuPct)));
+            c.add(new Concern(Confidence.UNCERTAIN, f("%.0f%% of the process's CPU time ran on threads that were not "
+                    + "counted: lower -XX:PerfUtilThreadWatch, or make the threads live longer", unmeasuredCpuPct)));
         } else if (unmeasuredCpuPct > MAX_UNMEASURED_CPU_PCT / 4) {
-            c.add(new Concern(Confidence.MEDIUM, f("%.0f%% of the application's CPU time ran on threads that were not "
+            c.add(new Concern(Confidence.MEDIUM, f("%.0f%% of the process's CPU time ran on threads that were not "
                     + "counted", unmeasuredCpuPct)));
         } else if (Double.isNaN(unmeasuredCpuPct) && threadsStarted > threadsMeasured && threadsMeasured >= 0) {
-            c.add(new Concern(Confidence.LOW, f("%d threads started in the window but only %d application threads were "
-                    + "measured", threadsStarted, threadsMeasured)));
+            c.add(new Concern(Confidence.LOW, f("%d threads started but only %d were measured", threadsStarted,
+                    threadsMeasured)));
         }
         if (appCpuSharePct < LOW_APP_CPU_SHARE_PCT) {
             c.add(new Concern(Confidence.LOW, f("the application did only %.0f%% of the JVM's CPU work in the window (the "
@@ -143,7 +144,7 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         parts.add(threadsStarted >= 0 ? f("%d threads measured of %d started", threadsMeasured, threadsStarted)
                 : f("%d threads measured", threadsMeasured));
         if (!Double.isNaN(unmeasuredCpuPct)) {
-            parts.add(f("%.1f%% of application CPU not counted", unmeasuredCpuPct));
+            parts.add(f("%.1f%% of the process's CPU in no thread's counts", unmeasuredCpuPct));
         }
         if (!Double.isNaN(minCoveragePct) && minCoveragePct < 100) {
             parts.add(f("counter coverage %.0f%%", minCoveragePct));

@@ -10,4 +10,17 @@ public interface ThreadDirectory {
 
     /** The live threads of this JVM. */
     List<ThreadIdentity> liveThreads();
+
+    /** The tids of the live threads, as cheaply as the directory can list them (no identification). */
+    default List<Integer> liveTids() {
+        return liveThreads().stream().map(ThreadIdentity::tid).toList();
+    }
+
+    /**
+     * A provisional identity for a live tid, found without stopping the JVM (a thread dump can take longer than a
+     * short-lived thread lives), or null when the directory cannot tell; {@link #liveThreads()} gives the final one.
+     */
+    default ThreadIdentity quickIdentity(int tid) {
+        return null;
+    }
 }

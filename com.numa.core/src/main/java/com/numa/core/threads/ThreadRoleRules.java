@@ -13,7 +13,7 @@ package com.numa.core.threads;
  * (system thread group: Reference Handler, Finalizer, Signal Dispatcher, Attach Listener; JDK "innocuous" threads:
  * Common-Cleaner).</li>
  * <li>APPLICATION: everything else, including fork/join workers and virtual-thread carriers, which run application
- * code even though JDK 25 puts them into JDK-owned thread groups.</li>
+ * code even though JDK 25 puts them into JDK-owned thread groups, and virtual threads themselves.</li>
  * </ul>
  */
 public final class ThreadRoleRules {
@@ -66,12 +66,22 @@ public final class ThreadRoleRules {
     }
 
     /**
+     * Whether {@code t} is a virtual thread (JDK 21+): they run application tasks, yet their thread group
+     * ("VirtualThreads") hangs off the system group. By class name, so that this compiles and runs on JDK 17
+     * (java.lang.VirtualThread, and ThreadBuilders$BoundVirtualThread where the JVM has no continuations).
+     */
+    public static boolean isVirtual(Thread t) {
+        String c = t.getClass().getName();
+        return c.startsWith("java.lang.") && c.endsWith("VirtualThread");
+    }
+
+    /**
      * The kind of a thread Java code can see. Application threads descend from the "main" thread group (a child of
      * the root "system" group); JDK service threads live elsewhere under the root. Fork/join workers (which include
      * virtual-thread carriers) run application tasks wherever their group is.
      */
     public static Kind kindOf(Thread t) {
-        if (t instanceof java.util.concurrent.ForkJoinWorkerThread) {
+        if (t instanceof java.util.concurrent.ForkJoinWorkerThread || isVirtual(t)) {
             return Kind.APPLICATION_CODE;
         }
         ThreadGroup g = t.getThreadGroup();

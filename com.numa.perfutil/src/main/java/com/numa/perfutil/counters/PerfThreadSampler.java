@@ -21,7 +21,9 @@ import java.util.function.Consumer;
 /**
  * Per-thread counters through perf_event_open (pid = tid, cpu = -1): every {@link #sample()} opens the planned groups
  * for threads the directory lists for the first time, reads every group once, and gives threads that left the
- * directory a final reading (ended = true), kept in {@link #endedThreads()}, before closing their fds. A thread that
+ * directory a final reading (ended = true), kept in {@link #endedThreads()}, before closing their fds; {@link #track()}
+ * does the opening and the final readings only, for a caller that watches for short-lived threads between samples.
+ * Each sample says when its thread's counters opened and the CPU time the thread had run before. A thread that
  * ends before its counters open is skipped silently. Not thread-safe beyond its own lock: one sampling thread.
  */
 public final class PerfThreadSampler implements ThreadSampler {
@@ -36,11 +38,22 @@ public final class PerfThreadSampler implements ThreadSampler {
     private static final class Tracked {
         ThreadIdentity identity;
         final CounterGroups groups;
+        /** When the counters were opened, and the CPU time the thread had run before (see ThreadSample). */
+        final long countedFromNs;
+        final long cpuBeforeNs;
+        /** Opened under a quick identity that no thread dump has confirmed yet (its Java id may be a namesake's). */
+        boolean provisional;
         long pass;
 
-        Tracked(ThreadIdentity identity, CounterGroups groups) {
+        Tracked(ThreadIdentity identity, CounterGroups groups, long countedFromNs, long cpuBeforeNs) {
             this.identity = identity;
             this.groups = groups;
+            this.countedFromNs = countedFromNs;
+            this.cpuBeforeNs = cpuBeforeNs;
+        }
+
+        ThreadSample sample(long ts, boolean ended) {
+            return new ThreadSample(identity, ts, groups.read(), ended, countedFromNs, cpuBeforeNs);
         }
     }
 
@@ -51,6 +64,13 @@ public final class PerfThreadSampler implements ThreadSampler {
     private final NumaLog problems;
     private final Map<Integer, Tracked> tracked = new LinkedHashMap<>(); // samples in first-seen order
     private final Set<Integer> unopenable = new HashSet<>();
+    /** Per tid, how many looks of {@link #track()} found no quick identity for it (see {@link #QUICK_LOOKS}). */
+    private final Map<Integer, Integer> quickMisses = new java.util.HashMap<>();
+    /**
+     * Looks after which a tid without a quick identity no longer counts as waiting: HotSpot names a Java thread within
+     * moments of its start, so one still unnamed is a native or hidden thread, left to {@link #sample()}.
+     */
+    static final int QUICK_LOOKS = 5;
     private final ArrayDeque<ThreadSample> ended = new ArrayDeque<>();
     private long pass;
     private boolean closed;
@@ -75,15 +95,92 @@ public final class PerfThreadSampler implements ThreadSampler {
 
     @Override
     public synchronized List<ThreadSample> sample() {
+        List<ThreadSample> out = new ArrayList<>(tracked.size() + 8);
+        long now = discover(out);
+        long ts = System.nanoTime();
+        Iterator<Tracked> it = tracked.values().iterator();
+        while (it.hasNext()) {
+            Tracked tr = it.next();
+            if (tr.pass == now) {
+                try {
+                    out.add(tr.sample(ts, false));
+                } catch (RuntimeException e) {
+                    report("per-thread counters: reading thread " + tr.identity.tid() + " failed, its counters are"
+                            + " closed: " + e.getMessage(), -1);
+                    closeQuietly(tr);
+                    it.remove();
+                }
+            } else {
+                finish(tr, out);
+                it.remove();
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Opens counters on threads new to the directory and gives those that left it their final reading (a perf fd
+     * stays readable after its thread exits: the read returns the final count), without reading the live ones.
+     */
+    @Override
+    public synchronized Tracking track() {
+        if (closed) {
+            throw new IllegalStateException("per-thread sampler is closed");
+        }
+        List<ThreadSample> out = new ArrayList<>();
+        long now = ++pass;
+        int waiting = 0;
+        List<Integer> tids = directory.liveTids();
+        quickMisses.keySet().retainAll(new HashSet<>(tids));
+        // no thread dump here (it stops the JVM and can outlast a short thread): quick identities only; a thread that
+        // has none yet (not named yet, or native) is left to the next look or to sample()
+        for (int tid : tids) {
+            Tracked tr = tracked.get(tid);
+            if (tr == null) {
+                tr = openProvisional(tid);
+            }
+            if (tr != null) {
+                tr.pass = now;
+            } else if (!unopenable.contains(tid) && quickMisses.merge(tid, 1, Integer::sum) <= QUICK_LOOKS) {
+                waiting++;
+            }
+        }
+        Iterator<Tracked> it = tracked.values().iterator();
+        while (it.hasNext()) {
+            Tracked tr = it.next();
+            if (tr.pass != now) {
+                finish(tr, out);
+                it.remove();
+            }
+        }
+        return new Tracking(out, waiting);
+    }
+
+    /**
+     * One pass over the directory: opens counters on new threads, finishes threads whose tid the kernel reused, and
+     * marks every live tracked thread with the pass number it returns.
+     */
+    private long discover(List<ThreadSample> out) {
         if (closed) {
             throw new IllegalStateException("per-thread sampler is closed");
         }
         long now = ++pass;
+        // counters open first, identities follow: the thread dump that names new threads can outlast a short one
+        for (int tid : directory.liveTids()) {
+            if (!tracked.containsKey(tid)) {
+                openProvisional(tid);
+            }
+        }
         List<ThreadIdentity> live = directory.liveThreads();
-        List<ThreadSample> out = new ArrayList<>(tracked.size() + 8);
         for (ThreadIdentity t : live) {
             Tracked tr = tracked.get(t.tid());
-            if (tr != null && tr.identity.javaId() >= 0 && t.javaId() >= 0 && tr.identity.javaId() != t.javaId()
+            if (tr != null && tr.provisional) {
+                if (t.javaId() < 0 && tr.identity.javaId() >= 0) {
+                    tr.pass = now; // the dump has not listed this new Java thread yet: its quick identity stays
+                    continue;
+                }
+                tr.provisional = false; // the dump's identity replaces the quick one
+            } else if (tr != null && tr.identity.javaId() >= 0 && t.javaId() >= 0 && tr.identity.javaId() != t.javaId()
                     && !reattachedMain(tr.identity, t)) {
                 // The kernel reused the tid for a new thread: the old one ended.
                 finish(tr, out);
@@ -99,30 +196,12 @@ public final class PerfThreadSampler implements ThreadSampler {
             tr.identity = t; // a Java thread may have been renamed since
             tr.pass = now;
         }
-        long ts = System.nanoTime();
-        Iterator<Tracked> it = tracked.values().iterator();
-        while (it.hasNext()) {
-            Tracked tr = it.next();
-            if (tr.pass == now) {
-                try {
-                    out.add(new ThreadSample(tr.identity, ts, tr.groups.read(), false));
-                } catch (RuntimeException e) {
-                    report("per-thread counters: reading thread " + tr.identity.tid() + " failed, its counters are"
-                            + " closed: " + e.getMessage(), -1);
-                    closeQuietly(tr);
-                    it.remove();
-                }
-            } else {
-                finish(tr, out);
-                it.remove();
-            }
-        }
         if (unopenable.size() > live.size()) {
             Set<Integer> liveTids = new HashSet<>();
             live.forEach(t -> liveTids.add(t.tid()));
             unopenable.retainAll(liveTids);
         }
-        return out;
+        return now;
     }
 
     /**
@@ -156,12 +235,30 @@ public final class PerfThreadSampler implements ThreadSampler {
         tracked.clear();
     }
 
+    /** Opens counters on a tid under the directory's quick identity; null when it has none or the open fails. */
+    private Tracked openProvisional(int tid) {
+        if (unopenable.contains(tid)) {
+            return null;
+        }
+        ThreadIdentity quick = directory.quickIdentity(tid);
+        Tracked tr = quick == null ? null : open(quick);
+        if (tr != null) {
+            tr.provisional = true;
+        }
+        return tr;
+    }
+
     private Tracked open(ThreadIdentity t) {
         if (unopenable.contains(t.tid())) {
             return null;
         }
+        // what the thread ran before its counters open is not in them: its schedstat CPU time says how much (read
+        // first, so that counted + before never exceeds what it ran)
+        long[] sched = ProcTasks.schedstat(t.tid());
+        long from = System.nanoTime();
         try {
-            Tracked tr = new Tracked(t, CounterGroups.open(events, plan, t.tid(), -1));
+            Tracked tr = new Tracked(t, CounterGroups.open(events, plan, t.tid(), -1), from,
+                    sched == null ? ThreadSample.UNKNOWN : sched[0]);
             tracked.put(t.tid(), tr);
             return tr;
         } catch (NativeCallException e) {
@@ -179,7 +276,7 @@ public final class PerfThreadSampler implements ThreadSampler {
 
     private void finish(Tracked tr, List<ThreadSample> out) {
         try {
-            ThreadSample last = new ThreadSample(tr.identity, System.nanoTime(), tr.groups.read(), true);
+            ThreadSample last = tr.sample(System.nanoTime(), true);
             if (out != null) {
                 out.add(last);
             }

@@ -22,10 +22,22 @@ import java.util.Locale;
  * (running / enabled: below 100 the event was multiplexed). Thread rows leave cpu and node empty; core rows leave
  * tid, thread, role and ended empty. {@code window} rows are thread rows counting only the measured iterations (from
  * the start of the first to the end of the latest, as the application marks them through MeasurementWindow).
+ *
+ * <p>Which share of a thread's life the counts hold: {@code counted_from_ns} (System.nanoTime when its counters
+ * opened; for window rows of threads older than the window, the window's start), {@code cpu_before_counting_ns} (CPU
+ * time the thread had run by then, from the kernel's schedstat: in no count), {@code life_counted_pct} (task-clock /
+ * (task-clock + cpu_before_counting_ns): the share of its CPU time the counts cover). Empty when unknown.
+ *
+ * <p>{@code process} rows (one per quantity in {@code event}, its value in {@code raw} and {@code scaled}) are the
+ * evidence that every thread was seen ({@link ThreadCoverage}): {@code java_threads_started},
+ * {@code java_threads_measured}, {@code java_threads_not_measured} (counts), {@code process_cpu_ns},
+ * {@code measured_cpu_ns}, {@code not_measured_cpu_ns} (nanoseconds; -1 when unknown).
  */
 final class PerfUtilCsv {
     static final String[] HEADER = {"scope", "timestamp_ns", "tid", "thread", "previous_names", "role", "ended", "cpu", "node", "event",
-        "raw", "enabled_ns", "running_ns", "scaled", "coverage_pct"};
+        "raw", "enabled_ns", "running_ns", "scaled", "coverage_pct", "counted_from_ns", "cpu_before_counting_ns",
+        "life_counted_pct"};
+    static final String PROCESS = "process";
 
     private PerfUtilCsv() {
     }
@@ -33,31 +45,65 @@ final class PerfUtilCsv {
     /** Replaces {@code target} atomically with the readings' rows. */
     static void write(Path target, List<ThreadReading> threads, List<CoreSample> cores, List<ThreadSample> window)
             throws IOException {
+        write(target, threads, cores, window, null);
+    }
+
+    /** As above, with the process rows of {@code coverage} when it is not null. */
+    static void write(Path target, List<ThreadReading> threads, List<CoreSample> cores, List<ThreadSample> window,
+            ThreadCoverage.Evidence coverage) throws IOException {
         CsvTables.write(target, List.of(HEADER), csv -> {
             for (ThreadReading r : threads) {
                 ThreadSample s = r.sample();
                 for (CounterValue v : s.values()) {
                     csv.printRecord(counts("thread", s.timestampNs(), s.thread().tid(), s.thread().name(),
-                            String.join(";", r.previousNames()), s.thread().role().label(), s.ended(), "", "", v));
+                            String.join(";", r.previousNames()), s.thread().role().label(), s.ended(), "", "", v, life(s)));
                 }
             }
             for (ThreadSample s : window) {
                 for (CounterValue v : s.values()) {
                     csv.printRecord(counts("window", s.timestampNs(), s.thread().tid(), s.thread().name(), "",
-                            s.thread().role().label(), s.ended(), "", "", v));
+                            s.thread().role().label(), s.ended(), "", "", v, life(s)));
                 }
             }
             for (CoreSample s : cores) {
                 for (CounterValue v : s.values()) {
-                    csv.printRecord(counts("core", s.timestampNs(), "", "", "", "", "", s.cpu(), s.node(), v));
+                    csv.printRecord(counts("core", s.timestampNs(), "", "", "", "", "", s.cpu(), s.node(), v,
+                            new Object[] {"", "", ""}));
                 }
+            }
+            if (coverage != null) {
+                long ts = System.nanoTime();
+                csv.printRecord(quantity(ts, "java_threads_started", coverage.javaThreadsStarted()));
+                csv.printRecord(quantity(ts, "java_threads_measured", coverage.javaThreadsMeasured()));
+                csv.printRecord(quantity(ts, "java_threads_not_measured", coverage.javaThreadsNotMeasured()));
+                csv.printRecord(quantity(ts, "process_cpu_ns", coverage.processCpuNs()));
+                csv.printRecord(quantity(ts, "measured_cpu_ns", coverage.measuredCpuNs()));
+                csv.printRecord(quantity(ts, "not_measured_cpu_ns", coverage.notMeasuredCpuNs()));
             }
         });
     }
 
+    /** counted_from_ns, cpu_before_counting_ns and life_counted_pct of a thread's sample. */
+    private static Object[] life(ThreadSample s) {
+        Object from = s.countedFromNs() < 0 ? "" : s.countedFromNs();
+        Object before = s.cpuBeforeCountingNs() < 0 ? "" : s.cpuBeforeCountingNs();
+        CounterValue clock = s.value(ThreadCoverage.TASK_CLOCK);
+        Object pct = "";
+        if (clock != null && s.cpuBeforeCountingNs() >= 0) {
+            long life = clock.raw() + s.cpuBeforeCountingNs();
+            pct = String.format(Locale.ROOT, "%.2f", life == 0 ? 100.0 : 100.0 * clock.raw() / life);
+        }
+        return new Object[] {from, before, pct};
+    }
+
+    private static Object[] quantity(long timestampNs, String name, long value) {
+        return new Object[] {PROCESS, timestampNs, "", "", "", "", "", "", "", name, value, "", "", value, "", "", "", ""};
+    }
+
     private static Object[] counts(String scope, long timestampNs, Object tid, Object thread, Object previousNames,
-            Object role, Object ended, Object cpu, Object node, CounterValue v) {
+            Object role, Object ended, Object cpu, Object node, CounterValue v, Object[] life) {
         return new Object[] {scope, timestampNs, tid, thread, previousNames, role, ended, cpu, node, v.event(), v.raw(), v.enabledNs(),
-            v.runningNs(), String.format(Locale.ROOT, "%.1f", v.scaled()), String.format(Locale.ROOT, "%.2f", v.coveragePct())};
+            v.runningNs(), String.format(Locale.ROOT, "%.1f", v.scaled()), String.format(Locale.ROOT, "%.2f", v.coveragePct()),
+            life[0], life[1], life[2]};
     }
 }

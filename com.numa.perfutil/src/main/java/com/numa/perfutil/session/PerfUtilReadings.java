@@ -41,15 +41,14 @@ final class PerfUtilReadings {
             ThreadIdentity t = latest.thread();
             String name = names.get(names.size() - 1);
             ThreadIdentity shown = new ThreadIdentity(t.tid(), name, t.javaId(), t.daemon(), t.role());
-            return new ThreadReading(new ThreadSample(shown, latest.timestampNs(), latest.values(), latest.ended()),
-                    List.copyOf(names.subList(0, names.size() - 1)));
+            return new ThreadReading(new ThreadSample(shown, latest.timestampNs(), latest.values(), latest.ended(),
+                    latest.countedFromNs(), latest.cpuBeforeCountingNs()), List.copyOf(names.subList(0, names.size() - 1)));
         }
     }
 
     private final List<Row> threads = new ArrayList<>();
     private final Map<Integer, Row> byTid = new HashMap<>();
     private final Map<Integer, CoreSample> cores = new LinkedHashMap<>();
-
     void addThreads(List<ThreadSample> samples) {
         for (ThreadSample s : samples) {
             Row row = byTid.get(s.thread().tid());

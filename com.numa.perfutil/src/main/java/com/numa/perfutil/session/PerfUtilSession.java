@@ -8,17 +8,22 @@ import com.numa.core.window.MeasurementWindow;
 import com.numa.perfutil.PerfUtil;
 import com.numa.perfutil.PerfUtilFlags;
 import com.numa.perfutil.counters.CoreSampler;
+import com.numa.perfutil.counters.ThreadSample;
 import com.numa.perfutil.counters.ThreadSampler;
+import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.core.flags.FlagValues;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * -XX:+PerfUtil inside the application's JVM: a daemon thread ({@value #THREAD_NAME}) reads every counter each
  * -XX:PerfUtilInterval and rewrites the CSV ({@link PerfUtilCsv}); a shutdown hook takes the final reading, writes the
- * CSV once more and prints {@link PerfUtilSummary} to stderr. Any failure is reported once and PerfUtil turns off
- * (counters closed); the application runs on.
+ * CSV once more and prints {@link PerfUtilSummary} to stderr. Between readings a {@link ThreadWatch} opens counters
+ * on threads as they start and reads the final counts of threads as they end, so that short-lived threads have rows;
+ * {@link ThreadCoverage} states how many threads were not measured. Any failure is reported once and PerfUtil turns
+ * off (counters closed); the application runs on.
  */
 final class PerfUtilSession {
     static final String THREAD_NAME = "NUMA-PerfUtil-Sampler";
@@ -29,6 +34,8 @@ final class PerfUtilSession {
     private final Path output;
     private final long intervalMs;
     private final NumaLog log;
+    private final long threadWatchMs;
+    private final ThreadCoverage coverage;
     private final PerfUtilReadings readings = new PerfUtilReadings();
     private final PerfUtilWindow window = new PerfUtilWindow();
     /** Readings at the edges of the measured iterations, when the application marks them. */
@@ -52,6 +59,12 @@ final class PerfUtilSession {
 
     /** Either sampler may be null (that scope is not counted), not both. */
     PerfUtilSession(ThreadSampler threads, CoreSampler cores, List<String> events, Path output, long intervalMs, NumaLog log) {
+        this(threads, cores, events, output, intervalMs, log, 0, null);
+    }
+
+    /** With a thread watch every {@code threadWatchMs} (0: none) and the coverage evidence (null: none). */
+    PerfUtilSession(ThreadSampler threads, CoreSampler cores, List<String> events, Path output, long intervalMs, NumaLog log,
+            long threadWatchMs, ThreadCoverage coverage) {
         if (threads == null && cores == null) {
             throw new IllegalArgumentException("PerfUtil needs a thread or a core sampler");
         }
@@ -61,6 +74,8 @@ final class PerfUtilSession {
         this.output = output;
         this.intervalMs = intervalMs;
         this.log = log;
+        this.threadWatchMs = threadWatchMs;
+        this.coverage = threads == null ? null : coverage;
     }
 
     /** -XX:PerfUtilEvents as given; without it, the study's events this machine counts (PerfUtil.defaultEvents). */
@@ -110,7 +125,45 @@ final class PerfUtilSession {
             return;
         }
         new PerfUtilSession(threadSampler, coreSampler, events, Path.of(OutputPaths.expand(flags.get(PerfUtilFlags.OUTPUT))),
-                flags.get(PerfUtilFlags.INTERVAL), log).begin();
+                flags.get(PerfUtilFlags.INTERVAL), log, flags.get(PerfUtilFlags.THREAD_WATCH), thisJvmCoverage()).begin();
+    }
+
+    /** Started threads from ThreadMXBean, the process's CPU time from the kernel. */
+    private static ThreadCoverage thisJvmCoverage() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        // classes, not lambdas: premain builds this (see CoreFlags.METHOD_NAME)
+        return new ThreadCoverage(new ThreadCoverage.JavaThreads() {
+            @Override
+            public long totalStarted() {
+                return mx.getTotalStartedThreadCount();
+            }
+
+            @Override
+            public int liveCount() {
+                return mx.getThreadCount();
+            }
+
+            @Override
+            public long[] liveIds() {
+                return mx.getAllThreadIds();
+            }
+
+            @Override
+            public boolean visible(long id) {
+                // not getThreadInfo: it answers for hidden threads too; getAllThreadIds lists what Java code sees
+                for (long live : mx.getAllThreadIds()) {
+                    if (live == id) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }, new LongSupplier() {
+            @Override
+            public long getAsLong() {
+                return LinuxSyscalls.processCpuNs();
+            }
+        });
     }
 
     /**
@@ -120,6 +173,9 @@ final class PerfUtilSession {
      * registers the exit reading.
      */
     void begin() {
+        if (coverage != null) {
+            coverage.start();
+        }
         if (!round()) {
             return;
         }
@@ -128,6 +184,36 @@ final class PerfUtilSession {
         sampler.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(new Thread(this::finish, "NUMA-PerfUtil-Exit"));
         sampler.start();
+        if (threads != null && threadWatchMs > 0 && coverage != null) {
+            // a class, not a method reference: this runs in premain (see CoreFlags.METHOD_NAME)
+            new ThreadWatch(threadWatchMs, coverage.jvm(), new java.util.function.IntSupplier() {
+                @Override
+                public int getAsInt() {
+                    return track();
+                }
+            }).start();
+        }
+    }
+
+    /**
+     * Counters opened on threads that started, final readings of threads that ended; returns how many live threads
+     * are still waiting for counters ({@link ThreadSampler.Tracking}), or -1 once PerfUtil is off.
+     */
+    synchronized int track() {
+        if (off) {
+            return -1;
+        }
+        try {
+            ThreadSampler.Tracking t = threads.track();
+            readings.addThreads(t.ended());
+            if (coverage != null) {
+                coverage.observe(t.ended());
+            }
+            return t.waiting();
+        } catch (RuntimeException e) {
+            turnOff("cannot follow threads as they start and end: " + e);
+            return -1;
+        }
     }
 
     private void loop() {
@@ -175,14 +261,20 @@ final class PerfUtilSession {
         }
         try {
             if (threads != null) {
-                readings.addThreads(threads.sample());
+                List<ThreadSample> samples = threads.sample();
+                readings.addThreads(samples);
+                if (coverage != null) {
+                    coverage.observe(samples);
+                }
             }
             if (cores != null) {
                 readings.addCores(cores.sample());
             }
             if (writeCsv && MainClass.loaded()) {
                 // before the application's main class is loaded a failed launch must not replace the last run's file
-                PerfUtilCsv.write(output, readings.threads(), readings.cores(), window.threads());
+                List<ThreadReading> rows = readings.threads();
+                PerfUtilCsv.write(output, rows, readings.cores(), window.threads(),
+                        coverage == null ? null : coverage.evidence(rows));
             }
             return true;
         } catch (IOException | RuntimeException e) {
@@ -202,12 +294,22 @@ final class PerfUtilSession {
             if (!round()) {
                 return; // already reported
             }
+            if (threads != null && threadWatchMs > 0) {
+                // the other shutdown hooks run beside this one, each on a thread of its own (the JDK's Logging-Cleaner
+                // among them): the reading above opened their counters, this one holds their final counts
+                awaitOtherHooks();
+                if (!round()) {
+                    return;
+                }
+            }
             if (!MainClass.loaded()) {
                 log.accept("PerfUtil: the application did not start (its main class was not loaded); "
                         + output.toAbsolutePath() + " is not written");
             } else {
                 if (threads != null) {
-                    log.block(PerfUtilSummary.format(readings.threads(), events, output.toAbsolutePath().toString()));
+                    List<ThreadReading> rows = readings.threads();
+                    log.block(PerfUtilSummary.format(rows, events, output.toAbsolutePath().toString())
+                            + (coverage == null ? "" : PerfUtilSummary.coverage(coverage.evidence(rows))));
                 }
                 if (cores != null) {
                     log.accept("PerfUtil counted " + readings.cores().size() + " CPU(s); core rows are in " + output.toAbsolutePath());
@@ -217,6 +319,35 @@ final class PerfUtilSession {
             log.once("PerfUtil", "PerfUtil: " + "exit summary failed: " + e);
         } finally {
             close();
+        }
+    }
+
+    /** How long the exit reading waits for the other shutdown hooks, at most. */
+    static final long HOOKS_WAIT_MS = 50;
+
+    /** Waits up to {@link #HOOKS_WAIT_MS} for the other live non-daemon threads (at exit: the other hooks) to end. */
+    private static void awaitOtherHooks() {
+        long deadline = System.nanoTime() + HOOKS_WAIT_MS * 1_000_000L;
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] all = new Thread[root.activeCount() + 16];
+        int n = root.enumerate(all, true);
+        for (int i = 0; i < n; i++) {
+            Thread t = all[i];
+            long leftMs = (deadline - System.nanoTime()) / 1_000_000L;
+            if (leftMs <= 0) {
+                return;
+            }
+            if (t != Thread.currentThread() && !t.isDaemon() && !t.getName().equals("DestroyJavaVM")) {
+                try {
+                    t.join(leftMs);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

@@ -67,6 +67,21 @@ final class PerfUtilSummary {
     }
 
     /**
+     * The line saying whether every thread started during the run was measured, and the CPU time of those that were
+     * not: the reader of a verdict needs to know when threads went unseen.
+     */
+    static String coverage(ThreadCoverage.Evidence e) {
+        String cpu = e.notMeasuredCpuNs() < 0 ? ""
+                : String.format(Locale.ROOT, "; CPU time not in any row: %.1f ms of %.1f ms", e.notMeasuredCpuNs() / 1e6,
+                        e.processCpuNs() / 1e6);
+        String threads = e.javaThreadsNotMeasured() == 0
+                ? String.format(Locale.ROOT, "all %d Java thread(s) started during the run were measured", e.javaThreadsStarted())
+                : String.format(Locale.ROOT, "%d of %d Java thread(s) started during the run were NOT measured",
+                        e.javaThreadsNotMeasured(), e.javaThreadsStarted());
+        return String.format(Locale.ROOT, "  %s%s%n", threads, cpu);
+    }
+
+    /**
      * The first requested event that counted anything: a hardware event the machine cannot count (no PMU) reads 0 or
      * is missing for every thread, and sorting by it would hide the busiest threads in "... more".
      */

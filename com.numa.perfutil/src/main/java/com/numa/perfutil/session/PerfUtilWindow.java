@@ -55,7 +55,10 @@ final class PerfUtilWindow {
                 CounterValue b = before == null ? null : before.value(v.event());
                 values.add(b == null ? v : v.minus(b));
             }
-            out.add(new ThreadSample(s.thread(), s.timestampNs(), values, s.ended()));
+            // a thread started inside the window counts from its counters' opening; the others from the window's start
+            out.add(before == null ? new ThreadSample(s.thread(), s.timestampNs(), values, s.ended(), s.countedFromNs(),
+                    s.cpuBeforeCountingNs()) : new ThreadSample(s.thread(), s.timestampNs(), values, s.ended(),
+                    before.timestampNs(), 0));
         }
         return out;
     }

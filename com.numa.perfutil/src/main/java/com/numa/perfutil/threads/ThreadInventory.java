@@ -89,6 +89,8 @@ public final class ThreadInventory implements ThreadDirectory {
     private final ThreadDumpSource dumps;
     private final Consumer<String> notices;
     private final Map<Integer, Entry> known = new HashMap<>();
+    /** Java id to tid, of the identities {@link #quickIdentity} gave to tids no dump has listed yet. */
+    private final Map<Long, Integer> provisional = new HashMap<>();
     private int mainTid = -1;
     private long fallbackMainJavaId = -1;
     private String unavailableReason;
@@ -152,6 +154,7 @@ public final class ThreadInventory implements ThreadDirectory {
     public synchronized List<ThreadIdentity> liveThreads() {
         List<Integer> tids = ProcTasks.tids();
         known.keySet().retainAll(new HashSet<>(tids));
+        provisional.values().retainAll(new HashSet<>(tids));
         if (!known.keySet().containsAll(tids) || pendingDumpDue()) {
             refresh(tids);
         }
@@ -164,6 +167,46 @@ public final class ThreadInventory implements ThreadDirectory {
             }
         }
         return out;
+    }
+
+    @Override
+    public List<Integer> liveTids() {
+        return ProcTasks.tids();
+    }
+
+    /**
+     * Without a thread dump: the cached identity, else a live Java thread whose name the tid's kernel comm shows (its
+     * first 15 characters) and that no other tid is known or provisionally taken to carry. Threads sharing a name are
+     * told apart only by that bookkeeping, so two of them may swap Java ids until the next dump, never names or roles.
+     * Null when no Java thread matches: a native thread, a hidden one, or a Java thread HotSpot has not named yet (a new
+     * thread shows its parent's comm for a moment).
+     */
+    @Override
+    public synchronized ThreadIdentity quickIdentity(int tid) {
+        Entry e = known.get(tid);
+        if (e != null) {
+            return identity(tid, e);
+        }
+        String comm = ProcTasks.comm(tid);
+        if (comm == null) {
+            return null;
+        }
+        Set<Long> taken = new HashSet<>();
+        known.values().forEach(k -> taken.add(k.javaId));
+        provisional.forEach((id, other) -> {
+            if (other != tid) {
+                taken.add(id);
+            }
+        });
+        for (Thread t : javaThreads().values()) {
+            String name = t.getName();
+            if (!taken.contains(javaId(t)) && comm.equals(name.length() > 15 ? name.substring(0, 15) : name)) {
+                provisional.put(javaId(t), tid);
+                return new ThreadIdentity(tid, name, javaId(t), t.isDaemon(),
+                        ThreadRoleRules.classify(tid == mainTid, name, ThreadRoleRules.kindOf(t)));
+            }
+        }
+        return null;
     }
 
     /** The identity of one tid of this JVM, or null when no such thread of this process is alive. */
