@@ -88,7 +88,7 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
      * Computes the metrics of one interval from per-thread deltas; the costs come from the signals already chosen.
      * Workers, main's share and the imbalance follow the study's one rule ({@link WorkShares}): {@code workers} counts
      * the threads that ran the parallel work (the main thread among them when it takes part), and the imbalance is
-     * Eq. 1 over them.
+     * Eq. 1 over the steady workers.
      */
     public static IntervalMetrics of(List<ThreadWork> deltas, double workerSharePct, List<SignalCost> costs,
             double busyCpus) {
@@ -96,9 +96,9 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
         if (!(shares.appWork() > 0)) {
             return new IntervalMetrics(costs, 0, 0, 0, 0, busyCpus);
         }
-        List<ThreadWork> parallel = shares.parallelThreads();
-        return new IntervalMetrics(costs, shares.mainPct(), parallel.size(),
-                Imbalance.pct(parallel.stream().mapToDouble(ThreadWork::work).toArray()), shares.appWork(), busyCpus);
+        return new IntervalMetrics(costs, shares.mainPct(), shares.parallelThreads().size(),
+                Imbalance.pct(shares.steadyWorkers().stream().mapToDouble(ThreadWork::work).toArray()), shares.appWork(),
+                busyCpus);
     }
 
     private static final WorkShares.ThreadView<ThreadWork> VIEW = new WorkShares.ThreadView<>() {

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Table 2 of one run: the shares of work of the main, auxiliary and worker threads, and the imbalance (Eq. 1) of the
- * parallel threads' cycles (C), instructions (I) and object accesses (OA). Work is retired instructions where the PMU
+ * steady workers' cycles (C), instructions (I) and object accesses (OA) ({@link WorkShares#steadyWorkers()}). Work is retired instructions where the PMU
  * counts them, else CPU time (task-clock), and says which. JVM-internal threads (GC, JIT, numa-jvm's own) are left out
  * of the shares and reported apart. Who is a worker is {@link WorkShares}' one rule (turned-over pools grouped; a main
  * thread that takes part in the work counted with the workers in the imbalance and the thread count).
@@ -50,10 +50,10 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
         String cycles = rows.events().contains("cycles") ? "cycles" : "task-clock";
         WorkShares.ThreadView<ThreadWork> view = ThreadWork.view(work);
         WorkShares<ThreadWork> shares = WorkShares.of(rows.threads(), view, t.workerSharePct());
-        List<ThreadWork> parallel = shares.parallelThreads();
+        List<ThreadWork> steady = shares.steadyWorkers();
         double oa = Double.NaN;
-        if (!accessesByThread.isEmpty() && parallel.size() > 1) {
-            oa = Imbalance.pct(parallel.stream().mapToDouble(w -> accessesByThread.getOrDefault(w.name(), 0.0)).toArray());
+        if (!accessesByThread.isEmpty() && steady.size() > 1) {
+            oa = Imbalance.pct(steady.stream().mapToDouble(w -> accessesByThread.getOrDefault(w.name(), 0.0)).toArray());
         }
         double all = rows.threads().stream().mapToDouble(w -> w.count(work)).sum();
         boolean cpu = rows.events().contains("task-clock");
@@ -62,10 +62,10 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
         double allCpuNs = rows.threads().stream().mapToDouble(w -> w.count("task-clock")).sum();
         int measured = (int) rows.threads().stream().filter(ThreadWork::isApplication).count();
         return new Parallelism(work, shares.mainPct(), shares.auxiliaries().size(), shares.auxiliaryPct(view),
-                shares.workers().stream().map(ThreadWork::name).toList(), shares.workersPct(view), parallel.size(),
+                shares.workers().stream().map(ThreadWork::name).toList(), shares.workersPct(view), shares.parallelThreads().size(),
                 shares.mainTakesPart(), shares.turnedOverPools(),
-                Imbalance.pct(parallel.stream().mapToDouble(w -> w.count(cycles)).toArray()),
-                pmu ? Imbalance.pct(parallel.stream().mapToDouble(w -> w.count("instructions")).toArray()) : Double.NaN,
+                Imbalance.pct(steady.stream().mapToDouble(w -> w.count(cycles)).toArray()),
+                pmu ? Imbalance.pct(steady.stream().mapToDouble(w -> w.count("instructions")).toArray()) : Double.NaN,
                 oa, all > 0 ? 100 * (all - shares.appWork()) / all : 0, cpu ? appCpuNs / 1e9 : Double.NaN,
                 cpu && allCpuNs > 0 ? 100 * appCpuNs / allCpuNs : Double.NaN, measured);
     }

@@ -88,7 +88,7 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         }
         if (!turnedOverPools.isEmpty()) {
             c.add(new Concern(Confidence.MEDIUM, "threads of " + String.join(", ", turnedOverPools) + " turned over and "
-                    + "were grouped as workers: their imbalance is not the workers' imbalance"));
+                    + "were counted as workers; the imbalance leaves them out (each lived for part of the run)"));
         }
         return c;
     }

@@ -17,6 +17,9 @@ import java.util.Map;
  * together pass the worker share are workers, and the pool's name is reported in {@link #turnedOverPools()}.</li>
  * <li>A main thread that takes part in the work (a parallel stream, {@code invokeAll} run by the caller) does at least
  * half of an average worker's work; it then counts with the workers in {@link #parallelThreads()}.</li>
+ * <li>The imbalance (Eq. 1) is judged over {@link #steadyWorkers()}: the workers less a turned-over pool's threads
+ * (each lived for part of the run, so their differences are not the work's) and less the main thread (whose work can
+ * be the serial set-up around the parallel part).</li>
  * </ul>
  *
  * @param <T> the caller's per-thread reading
@@ -40,11 +43,13 @@ public final class WorkShares<T> {
     private final List<T> workers;
     private final List<T> auxiliaries;
     private final List<String> turnedOverPools;
+    private final List<T> steadyWorkers;
     private final boolean mainTakesPart;
     private final T main;
 
-    private WorkShares(double appWork, double mainWork, T main, List<T> workers, List<T> auxiliaries,
-            List<String> turnedOverPools, boolean mainTakesPart) {
+    private WorkShares(double appWork, double mainWork, T main, List<T> workers, List<T> steadyWorkers,
+            List<T> auxiliaries, List<String> turnedOverPools, boolean mainTakesPart) {
+        this.steadyWorkers = List.copyOf(steadyWorkers);
         this.appWork = appWork;
         this.mainWork = mainWork;
         this.main = main;
@@ -84,6 +89,7 @@ public final class WorkShares<T> {
                 small.computeIfAbsent(poolOf(view.name(t)), k -> new ArrayList<>()).add(t);
             }
         }
+        List<T> steady = new ArrayList<>(workers);
         List<T> auxiliaries = new ArrayList<>();
         List<String> pools = new ArrayList<>();
         small.forEach((pool, members) -> {
@@ -103,7 +109,7 @@ public final class WorkShares<T> {
         double meanWorker = workers.isEmpty() ? 0
                 : workers.stream().mapToDouble(w -> Math.max(0, view.work(w))).sum() / workers.size();
         boolean takesPart = main != null && !workers.isEmpty() && mainWork > 0 && mainWork >= meanWorker / 2;
-        return new WorkShares<>(app, mainWork, main, workers, auxiliaries, pools, takesPart);
+        return new WorkShares<>(app, mainWork, main, workers, steady, auxiliaries, pools, takesPart);
     }
 
     /** The name of the pool a thread belongs to: its name without a trailing number, or "" when it has none. */
@@ -134,6 +140,11 @@ public final class WorkShares<T> {
 
     public double workersPct(ThreadView<T> view) {
         return pct(workers.stream().mapToDouble(t -> Math.max(0, view.work(t))).sum());
+    }
+
+    /** The workers whose imbalance is the work's: all but a turned-over pool's threads (see the class comment). */
+    public List<T> steadyWorkers() {
+        return steadyWorkers;
     }
 
     /** Pools whose turned-over threads were grouped into the workers ("pool-3-thread-* (40 threads)"). */

@@ -53,6 +53,7 @@ class WorkSharesTest {
         WorkShares<T> s = WorkShares.of(threads, VIEW, 4);
         assertEquals(50, s.workers().size());
         assertEquals(List.of("pool-2-thread-* (50 threads)"), s.turnedOverPools());
+        assertTrue(s.steadyWorkers().isEmpty(), "threads that each lived part of the run have no imbalance to judge");
         assertEquals(List.of("Signal Dispatcher"), s.auxiliaries().stream().map(T::name).toList());
         assertEquals("", WorkShares.poolOf("main"));
         assertEquals("ForkJoinPool.commonPool-worker-", WorkShares.poolOf("ForkJoinPool.commonPool-worker-3"));
@@ -65,6 +66,7 @@ class WorkSharesTest {
                 new T("ForkJoinPool.commonPool-worker-1", ThreadRole.APPLICATION, 520)), VIEW, 4);
         assertTrue(s.mainTakesPart());
         assertEquals(2, s.parallelThreads().size());
+        assertEquals(1, s.steadyWorkers().size(), "main's work can be serial set-up: not in the imbalance");
         assertEquals(48, s.mainPct(), 1e-9);
         WorkShares<T> serial = WorkShares.of(List.of(new T("main", ThreadRole.MAIN, 480)), VIEW, 4);
         assertFalse(serial.mainTakesPart(), "no worker: nothing to take part in");
