@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -117,6 +118,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
         Path dir = out.toAbsolutePath();
         List<String> numa = new ArrayList<>();
         numa.add("-XX:+" + ProfilerFlags.QUIET.name()); // this command prints the issues itself
+        // what the program touches, the JDK's collections and atomics included (the user's flags may narrow it)
+        numa.add("-XX:" + ProfilerFlags.COVERAGE.name() + "=" + ProfilerFlags.Coverage.PROGRAM.name().toLowerCase(Locale.ROOT));
         numa.addAll(split.get(0));
         numa.add("-XX:+" + ProfilerFlags.ENABLE.name());
         numa.add("-XX:+" + ProfilerFlags.DIAGNOSE.name());
