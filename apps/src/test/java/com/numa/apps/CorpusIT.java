@@ -32,6 +32,9 @@ class CorpusIT {
         PERFUTIL(List.of("-XX:+PerfUtil")),
         PROFILER(List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet")),
         PROFILER_SAMPLED(List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerSampling=64", "-XX:+NUMAProfilerQuiet")),
+        /** As numa characterize --quick profiles: the JDK's java.util and java.util.concurrent retransformed. */
+        PROFILER_PROGRAM(List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerCoverage=program", "-XX:NUMAProfilerSampling=16",
+                "-XX:+NUMAProfilerQuiet")),
         OPTS_TWO_NODES(List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2"));
 
         final List<String> flags;
