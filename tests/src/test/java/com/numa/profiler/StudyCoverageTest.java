@@ -1,6 +1,7 @@
 package com.numa.profiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.characterize.run.Runner;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -46,6 +48,31 @@ class StudyCoverageTest {
         assertTrue(r.summary("shared_write_pct") >= READ_WRITE_DEPENDENCIES_PCT, summary);
         assertSharedWrites(r, "java.util.concurrent.atomic.AtomicLong");
         assertSharedWrites(r, "java.util.HashMap$Node");
+    }
+
+    /**
+     * numa vm -XX:+NUMAProfiler keeps its cheaper default, and its exit summary says what it did not see and which flag
+     * sees it; under program coverage there is nothing to say, and summary.json records the coverage either way.
+     */
+    @Test
+    void theExitSummaryNamesWhatBasicCoverageDidNotSee() throws Exception {
+        ProfiledJvm.Result basic = ProfiledJvm.run("coverage-basic", List.of(), List.of(), BOUND, GT + "HashMapProgram");
+        assertEquals(0, basic.exitCode(), basic.diagnostics());
+        assertTrue(basic.stderr().contains("numa: NUMAProfiler: not seen: primitive fields and array elements; the JDK "
+                + "classes loaded before the agent") && basic.stderr().contains("-XX:NUMAProfilerCoverage=program"),
+                basic.diagnostics());
+        assertTrue(basic.file("summary.json").contains("\"coverage\": \"basic\""), basic.file("summary.json"));
+        assertEquals(0, basic.summary("loaded_classes_retransformed"));
+        ProfiledJvm.Result all = ProfiledJvm.run("coverage-all", List.of(), List.of("-XX:NUMAProfilerAccesses=all"), BOUND,
+                GT + "HashMapProgram");
+        assertFalse(all.stderr().contains("primitive fields and array elements"), all.diagnostics());
+        assertTrue(all.stderr().contains("not seen: the JDK classes loaded before the agent"), all.diagnostics());
+        ProfiledJvm.Result program = ProfiledJvm.run("coverage-program", List.of(), Runner.PROFILE_COVERAGE, BOUND,
+                GT + "HashMapProgram");
+        assertFalse(program.stderr().contains("not seen"), program.diagnostics());
+        assertTrue(program.file("summary.json").contains("\"jdk_classes_retransformed\": \"java.util.*,java.util.concurrent.**\""),
+                program.file("summary.json"));
+        assertTrue(program.summary("loaded_classes_retransformed") > 50, program.file("summary.json"));
     }
 
     /** The threads named {@code prefix}N made their accesses to objects of known owner: less than 5% unknown. */
