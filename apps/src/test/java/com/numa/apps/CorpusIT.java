@@ -53,10 +53,15 @@ class CorpusIT {
 
     private static final Map<String, ChildRun> BASELINES = new ConcurrentHashMap<>();
 
+    /** The features checked: all, or those named by -Dnuma.corpus.features=PROFILER_PROGRAM,... (a shorter run). */
     static Stream<Arguments> cases() {
+        List<String> only = List.of(System.getProperty("numa.corpus.features", "").split(","));
         List<Arguments> out = new ArrayList<>();
         for (Application a : Applications.all()) {
             for (Feature f : Feature.values()) {
+                if (!only.equals(List.of("")) && !only.contains(f.name())) {
+                    continue;
+                }
                 out.add(Arguments.of(a.name(), f));
             }
         }
