@@ -46,7 +46,8 @@ import javax.management.StandardMBean;
  * <h2>Limitations (honest list)</h2>
  * Classes in java.lang, jdk.*, sun.* and com.sun.* are never instrumented; other JDK classes are instrumented when loaded
  * after the agent (their objects may then carry the field), and already loaded ones only when named by
- * -XX:NUMAProfilerRetransform (method bodies only, objects through the side table). Owner-word updates are racy like
+ * -XX:NUMAProfilerRetransform or, under -XX:NUMAProfilerCoverage=program, in java.util.* and java.util.concurrent.**
+ * (method bodies only, objects through the side table; docs/profiling-coverage.md). Owner-word updates are racy like
  * Maxine's header updates; clone() copies the word; static storage is keyed by class name.
  */
 public final class NumaProfiler {
