@@ -32,6 +32,9 @@ class CorpusIT {
         PERFUTIL(List.of("-XX:+PerfUtil")),
         PROFILER(List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet")),
         PROFILER_SAMPLED(List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerSampling=64", "-XX:+NUMAProfilerQuiet")),
+        /** As numa characterize --quick profiles: the JDK's java.util and java.util.concurrent retransformed. */
+        PROFILER_PROGRAM(List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerCoverage=program", "-XX:NUMAProfilerSampling=16",
+                "-XX:+NUMAProfilerQuiet")),
         OPTS_TWO_NODES(List.of("-XX:+NUMAOpts", "-XX:NUMATopology=2"));
 
         final List<String> flags;
@@ -50,10 +53,15 @@ class CorpusIT {
 
     private static final Map<String, ChildRun> BASELINES = new ConcurrentHashMap<>();
 
+    /** The features checked: all, or those named by -Dnuma.corpus.features=PROFILER_PROGRAM,... (a shorter run). */
     static Stream<Arguments> cases() {
+        List<String> only = List.of(System.getProperty("numa.corpus.features", "").split(","));
         List<Arguments> out = new ArrayList<>();
         for (Application a : Applications.all()) {
             for (Feature f : Feature.values()) {
+                if (!only.equals(List.of("")) && !only.contains(f.name())) {
+                    continue;
+                }
                 out.add(Arguments.of(a.name(), f));
             }
         }

@@ -261,7 +261,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
 
     private String fingerprint(Prepared p) {
         return String.join("|", p.suiteName, String.valueOf(p.options), topology, String.valueOf(profilerSampling),
-                String.valueOf(quick), String.join(" ", javaArgs), String.valueOf(startAt), String.valueOf(stopAt));
+                String.valueOf(quick), String.join(" ", javaArgs), String.valueOf(startAt), String.valueOf(stopAt),
+                String.join(" ", Runner.PROFILE_COVERAGE)); // a run profiled with other coverage is not reused
     }
 
     private Provenance provenance(Prepared p, Placements placements, List<Configuration> wanted, Runner runner,

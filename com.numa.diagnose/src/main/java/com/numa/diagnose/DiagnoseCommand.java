@@ -1,10 +1,10 @@
 package com.numa.diagnose;
 
-import com.numa.core.io.OutputPaths;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.TargetJava;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
+import com.numa.core.io.OutputPaths;
 import com.numa.profiler.ProfilerFlags;
 import com.numa.profiler.sharing.SharingDiagnosis;
 import java.io.IOException;
@@ -13,8 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -124,6 +125,8 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         List<String> numa = new ArrayList<>();
         numa.add("-XX:+" + ProfilerFlags.QUIET.name()); // this command prints the issues itself
+        // what the program touches, the JDK's collections and atomics included (the user's flags may narrow it)
+        numa.add("-XX:" + ProfilerFlags.COVERAGE.name() + "=" + ProfilerFlags.Coverage.PROGRAM.name().toLowerCase(Locale.ROOT));
         numa.addAll(split.get(0));
         numa.add("-XX:+" + ProfilerFlags.ENABLE.name());
         numa.add("-XX:+" + ProfilerFlags.DIAGNOSE.name());

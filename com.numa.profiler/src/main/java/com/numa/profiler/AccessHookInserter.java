@@ -20,8 +20,9 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
  * repeats: {@link UnhookedReads}). Only stack
  * shuffles and a static call are inserted (in sampled mode also a load and a store of the countdown local), never a
  * branch, so the method's stack map frames stay valid as they are.
- * Under -XX:+NUMAProfilerDiagnose field hooks also pass the field's id ({@link FieldIds}), and calls that read or
- * write an atomic box's value ({@link AtomicCalls}) get a field hook on the box.
+ * Under -XX:+NUMAProfilerDiagnose field hooks also pass the field's id ({@link FieldIds}). Under the diagnosis and
+ * -XX:NUMAProfilerCoverage=program calls that read or write an atomic box's value ({@link AtomicCalls}) get a field
+ * hook on the box.
  */
 final class AccessHookInserter extends NewInitTrackingVisitor {
     static final String HOOKS = "com/numa/profiler/rt/Hooks";
@@ -34,6 +35,8 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     private final boolean inSlot;
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks then name their field. */
     private final FieldIds fields;
+    /** Calls on atomic boxes count as accesses of the box's value (diagnosis, program coverage). */
+    private final boolean atomicCalls;
     /** The reads that get no hook, by ordinal among the method's field instructions. */
     private final UnhookedReads unhooked;
     /** Field instructions visited so far. */
@@ -48,12 +51,13 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
      * {@code inSlot}: sampled, each hook stepping the thread's countdown slot (no local; {@code countdown} null); not
      * with diagnosis, whose field hooks have no InSlot variant. {@code fields}: non-null under diagnosis.
      * {@code unhooked}: the method's reads that get no hook. {@code owners}: in sampled mode, the owner ids of the word
-     * hooks (null: none).
+     * hooks (null: none). {@code atomicCalls}: calls on atomic boxes are hooked as accesses of their value.
      */
     AccessHookInserter(MethodVisitor next, String methodName, boolean allAccesses, SiteRegistry registry,
             SamplingCountdownLocal countdown, boolean inSlot, FieldIds fields, UnhookedReads unhooked,
-            java.util.function.ToIntFunction<String> owners) {
+            java.util.function.ToIntFunction<String> owners, boolean atomicCalls) {
         super(next, methodName);
+        this.atomicCalls = atomicCalls || fields != null;
         this.owners = countdown == null && !inSlot || fields != null ? null : owners;
         this.unhooked = unhooked;
         this.fields = fields;
@@ -236,13 +240,14 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
     }
 
     /**
-     * Diagnosis only: a call that reads or writes an atomic box's value gets a field hook on the box, which lies under
-     * the arguments: copied up with the same shuffles as a PUTFIELD's receiver (one or two slots above it), or, for
-     * {@code AtomicLong.compareAndSet(long, long)}, the call replaced by one that reports and then calls.
+     * Diagnosis and program coverage: a call that reads or writes an atomic box's value gets a field hook on the box,
+     * which lies under the arguments: copied up with the same shuffles as a PUTFIELD's receiver (one or two slots above
+     * it), or, under the diagnosis, for {@code AtomicLong.compareAndSet(long, long)}, the call replaced by one that
+     * reports and then calls.
      */
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String desc, boolean itf) {
-        AtomicCalls.Effect effect = fields == null || opcode != Opcodes.INVOKEVIRTUAL ? AtomicCalls.Effect.NONE
+        AtomicCalls.Effect effect = !atomicCalls || opcode != Opcodes.INVOKEVIRTUAL ? AtomicCalls.Effect.NONE
                 : AtomicCalls.effect(owner, name);
         if (effect != AtomicCalls.Effect.NONE) {
             String hook = effect == AtomicCalls.Effect.READ ? "read" : "write";
@@ -259,7 +264,7 @@ final class AccessHookInserter extends NewInitTrackingVisitor {
                 super.visitInsn(Opcodes.POP2);
                 super.visitInsn(Opcodes.DUP_X2);
                 fieldHook(hook, owner, AtomicCalls.FIELD);
-            } else if (countdown == null && AtomicCalls.isLongCompareAndSet(owner, name, desc)) {
+            } else if (fields != null && countdown == null && AtomicCalls.isLongCompareAndSet(owner, name, desc)) {
                 pairing.onOther(false);
                 super.visitLdcInsn(fields.id(owner, AtomicCalls.FIELD));
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, HOOKS, "atomicLongCompareAndSet",

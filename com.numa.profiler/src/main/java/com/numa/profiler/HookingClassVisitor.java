@@ -22,17 +22,23 @@ final class HookingClassVisitor extends ClassVisitor {
     private final ReferenceFields tracedFields;
     /** Non-null under -XX:+NUMAProfilerDiagnose: field hooks name their fields. */
     private final FieldIds diagnosedFields;
+    /** Calls on atomic boxes are hooked as accesses of their value (diagnosis, program coverage). */
+    private final boolean atomicCalls;
     private String className;
     /** What the fields the class names are, for the reads that get no hook ({@link UnhookedReads}). */
     private final DeclaredFields declared;
     private final ClassLoader loader;
     private FieldFacts facts;
 
-    /** {@code declared} and {@code loader} (the class's defining loader): tell which reads get no hook. */
+    /**
+     * {@code declared} and {@code loader} (the class's defining loader): tell which reads get no hook;
+     * {@code atomicCalls}: calls on atomic boxes are hooked as accesses of their value (always with the diagnosis).
+     */
     HookingClassVisitor(ClassVisitor next, SiteRegistry registry, boolean allAccesses, boolean sampled, String startAt,
             String stopAt, ReferenceFields tracedFields, FieldIds diagnosedFields, DeclaredFields declared,
-            ClassLoader loader) {
+            ClassLoader loader, boolean atomicCalls) {
         super(Opcodes.ASM9, next);
+        this.atomicCalls = atomicCalls || diagnosedFields != null;
         this.declared = declared;
         this.loader = loader;
         this.diagnosedFields = diagnosedFields;
@@ -101,21 +107,21 @@ final class HookingClassVisitor extends ClassVisitor {
                 MethodVisitor chain;
                 if (!sampled) {
                     chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, false, diagnosedFields,
-                            unhooked, null);
-                } else if (!AccessHookInserter.hasHooks(instructions, allAccesses, diagnosedFields != null, unhooked)) {
+                            unhooked, null, atomicCalls);
+                } else if (!AccessHookInserter.hasHooks(instructions, allAccesses, atomicCalls, unhooked)) {
                     chain = tagged;
                 } else if (diagnosedFields == null
                         && !AccessHookInserter.wantsCountdownLocal(instructions, allAccesses, unhooked)) {
                     // few accesses per call (in the loops, or in the body): each access steps the thread's slot, no
                     // local to hand over
                     chain = new AccessHookInserter(tagged, name, allAccesses, registry, null, true, null, unhooked,
-                            owners);
+                            owners, atomicCalls);
                 } else {
                     // The sorter must see the original code first (it renumbers the method's own locals) and the
                     // hooks must come after it (they use the new local's final index).
                     SamplingCountdownLocal countdown = new SamplingCountdownLocal(access, desc);
                     countdown.setNext(new AccessHookInserter(tagged, name, allAccesses, registry, countdown, false,
-                            diagnosedFields, unhooked, owners));
+                            diagnosedFields, unhooked, owners, atomicCalls));
                     chain = countdown;
                 }
                 accept(new ControlPointHooks(chain, point));

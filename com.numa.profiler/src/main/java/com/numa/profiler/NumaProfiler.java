@@ -9,6 +9,7 @@ import com.numa.core.window.MeasurementWindow;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.topology.NumaTopology;
 import com.numa.profiler.rt.Hooks;
+import com.numa.profiler.sharing.AtomicCalls;
 import com.numa.profiler.sharing.SharingDiagnosis;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,7 +47,8 @@ import javax.management.StandardMBean;
  * <h2>Limitations (honest list)</h2>
  * Classes in java.lang, jdk.*, sun.* and com.sun.* are never instrumented; other JDK classes are instrumented when loaded
  * after the agent (their objects may then carry the field), and already loaded ones only when named by
- * -XX:NUMAProfilerRetransform (method bodies only, objects through the side table). Owner-word updates are racy like
+ * -XX:NUMAProfilerRetransform or, under -XX:NUMAProfilerCoverage=program, in java.util.* and java.util.concurrent.**
+ * (method bodies only, objects through the side table; docs/profiling-coverage.md). Owner-word updates are racy like
  * Maxine's header updates; clone() copies the word; static storage is keyed by class name.
  */
 public final class NumaProfiler {
@@ -66,6 +68,10 @@ public final class NumaProfiler {
     /** The diagnosis of the last dump (its issues go to stderr at exit). */
     private SharingDiagnosis.Report lastDiagnosis;
     private final long startNanos = System.nanoTime();
+    /** What this run sees (set once at start). */
+    private ProfileCoverage coverage;
+    /** Loaded classes retransformed at start. */
+    private int retransformedClasses;
 
     private NumaProfiler(FlagValues flags, NumaTopology topology, ProfilerRuntime runtime, ProfilingWindow window,
             ProfilerTransformer transformer, SiteRegistry registry, NumaLog log, ClassFilter filter) {
@@ -126,8 +132,10 @@ public final class NumaProfiler {
             tracedFields = null; // the file cannot be written: classes are instrumented as without the flag
         }
         boolean diagnose = flags.get(ProfilerFlags.DIAGNOSE);
-        // The diagnosis needs every field: false sharing is mostly between primitive counters and flags.
-        boolean allAccesses = diagnose || flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL;
+        boolean program = flags.get(ProfilerFlags.COVERAGE) == ProfilerFlags.Coverage.PROGRAM;
+        // The diagnosis needs every field: false sharing is mostly between primitive counters and flags. Program
+        // coverage too: threads depend on each other through counters, balances and flags as much as through references.
+        boolean allAccesses = diagnose || program || flags.get(ProfilerFlags.ACCESSES) == ProfilerFlags.Accesses.ALL;
         ProfilerRuntime runtime = new ProfilerRuntime(new AccessClassifier(flags.get(ProfilerFlags.OWNER)),
                 new SideTable(flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), flags.get(ProfilerFlags.ARRAY_CHUNK),
                         allAccesses),
@@ -157,8 +165,9 @@ public final class NumaProfiler {
         }
         runtime.attach(window);
         runtime.useOwnerIds(registry.owners);
-        // the diagnosis hooks the application's calls on JDK atomic boxes: it needs every box, instrumented or not
-        FieldReach fieldReach = new FieldReach(filter, !diagnose);
+        // the diagnosis and program coverage hook the application's calls on JDK atomic boxes: they need every box,
+        // instrumented or not
+        FieldReach fieldReach = new FieldReach(filter, !diagnose && !program);
         runtime.useFieldReach(fieldReach);
         if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
             runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 4)));
@@ -182,7 +191,11 @@ public final class NumaProfiler {
                 flags.get(ProfilerFlags.SAMPLING) > 1, startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields,
                 headerWords);
         transformer.reportInstrumentedJdkClasses(fieldReach::jdkClassInstrumented);
+        if (program) {
+            transformer.hookAtomicCalls();
+        }
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
+        p.coverage = new ProfileCoverage(program, allAccesses, program || diagnose, jdk);
         if (diagnosis != null) {
             transformer.diagnose(diagnosis.fieldIds());
             p.diagnosis = diagnosis;
@@ -192,7 +205,11 @@ public final class NumaProfiler {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
         }
         inst.addTransformer(transformer, true);
-        p.retransform(inst, flags.get(ProfilerFlags.RETRANSFORM));
+        p.retransform(inst, flags.get(ProfilerFlags.RETRANSFORM), false);
+        if (program && jdk) {
+            // the atomic boxes are seen at their call sites: their own bodies would count get() and set() twice
+            p.retransform(inst, ProfilerFlags.PROGRAM_JDK_CLASSES, true);
+        }
         if (flags.get(ProfilerFlags.MBEAN) || flags.get(ProfilerFlags.START_ON_DEMAND)) {
             p.registerMBean();
         }
@@ -212,17 +229,20 @@ public final class NumaProfiler {
         return null;
     }
 
-    private void retransform(Instrumentation inst, List<String> patterns) {
+    /** {@code skipBoxes}: leave the atomic boxes of {@link AtomicCalls} as they are (their calls are hooked). */
+    private void retransform(Instrumentation inst, List<String> patterns, boolean skipBoxes) {
         if (patterns.isEmpty()) {
             return;
         }
         List<Class<?>> targets = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (inst.isModifiableClass(c) && !c.isArray() && !c.isHidden() && ClassFilter.matchesAny(patterns, c.getName())
-                    && !filter.alwaysExcluded(c.getName())) {
+                    && !filter.alwaysExcluded(c.getName()) && !(skipBoxes && AtomicCalls.isBox(c.getName()))
+                    && transformer.notYetRetransformed(c.getName())) {
                 targets.add(c);
             }
         }
+        retransformedClasses += targets.size();
         for (Class<?> c : targets) {
             try {
                 transformer.retransforming(c.getName());
@@ -309,6 +329,7 @@ public final class NumaProfiler {
             PrintStream err = System.err;
             err.print(ReportWriter.stderrSummary(r, Math.min(10, flags.get(ProfilerFlags.TOP)), runtime.sampling() > 1,
                     runtime.allocationsSampled()));
+            coverage.notSeen().ifPresent(err::println);
             SharingDiagnosis.Report d = lastDiagnosis;
             if (d != null) {
                 err.print(d.stderr(Math.min(10, flags.get(ProfilerFlags.TOP))));
@@ -339,7 +360,9 @@ public final class NumaProfiler {
         inst.put("classes_failed", transformer.failedCount());
         inst.put("allocation_sites", registry.siteCount());
         inst.put("jdk_classes_instrumented", BootstrapRuntime.onBootstrapPath() && flags.get(ProfilerFlags.INSTRUMENT_JDK));
+        inst.put("loaded_classes_retransformed", retransformedClasses);
         m.put("instrumentation", inst);
+        m.put("coverage", coverage.summary(runtime.sampling()));
         Map<String, Object> side = new LinkedHashMap<>();
         side.put("tracked_objects", runtime.sideTable().size());
         side.put("refused_objects_table_full", runtime.sideTable().refused());

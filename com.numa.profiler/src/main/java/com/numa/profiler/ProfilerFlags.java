@@ -19,6 +19,26 @@ public final class ProfilerFlags {
         ALL
     }
 
+    /** How much of what a program does is seen. */
+    public enum Coverage {
+        /**
+         * The accesses NUMAProfilerAccesses selects, in classes loaded after the agent and in those NUMAProfilerRetransform
+         * names: cheaper, blind to the JDK's collections, locks and atomics (loaded before any agent).
+         */
+        BASIC,
+        /**
+         * What the program touches: every field and array access, calls on atomic boxes, and the JDK classes of
+         * {@link #PROGRAM_JDK_CLASSES} retransformed at start (numa characterize's and numa diagnose's profiling runs).
+         */
+        PROGRAM
+    }
+
+    /**
+     * The loaded JDK classes program coverage retransforms: java.util's collections and java.util.concurrent (locks,
+     * queues, ConcurrentHashMap, executors, atomics), the classes a program's shared state most often lives in.
+     */
+    public static final List<String> PROGRAM_JDK_CLASSES = List.of("java.util.*", "java.util.concurrent.**");
+
     /** Who owns an object for the private/shared classification. */
     public enum Owner {
         /** The thread that wrote the object last (initially its allocator): the ISMM'23 definition. */
@@ -33,6 +53,10 @@ public final class ProfilerFlags {
             "Object-level allocation and access profiling with owner ids and shared read/write classification");
     public static final Flag<Accesses> ACCESSES = Flag.choice("NUMAProfilerAccesses", Accesses.class, Accesses.REFERENCE,
             "Intercept reference-typed field/array accesses only (Maxine's choice, cheaper) or all of them");
+    public static final Flag<Coverage> COVERAGE = Flag.choice("NUMAProfilerCoverage", Coverage.class, Coverage.BASIC,
+            "basic: what NUMAProfilerAccesses and NUMAProfilerRetransform select; program: what the program touches (all "
+                    + "accesses, atomic boxes, java.util.* and java.util.concurrent.** retransformed at start), as numa "
+                    + "characterize and numa diagnose profile");
     public static final Flag<Owner> OWNER = Flag.choice("NUMAProfilerOwner", Owner.class, Owner.LAST_WRITER,
             "Owner of an object for the shared/private classification: last writer (the paper) or allocator");
     public static final Flag<String> OUTPUT = Flag.string("NUMAProfilerOutput", "numa-profile",
@@ -113,7 +137,7 @@ public final class ProfilerFlags {
             });
 
     public static List<Flag<?>> all() {
-        return List.of(ENABLE, ACCESSES, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
+        return List.of(ENABLE, ACCESSES, COVERAGE, OWNER, OUTPUT, INCLUDE, EXCLUDE, INSTRUMENT_JDK, RETRANSFORM, SAMPLING,
                 DEFER_ARRAYS, TRANSFORMER_C1_ONLY,
                 EXPLICIT_GC_THRESHOLD, START_AT, STOP_AT, ITERATIONS, START_ON_DEMAND, MBEAN, TOP, SITE_DEPTH, SIDE_TABLE_CAPACITY, ARRAY_CHUNK,
                 NODE_REFRESH, TRACE, DUMP_INTERVAL, QUIET, DIAGNOSE, DIAGNOSE_OBJECTS, DIAGNOSE_THRESHOLDS);

@@ -56,6 +56,14 @@ final class ProfilerTransformer implements ClassFileTransformer {
         this.log = log;
     }
 
+    /** Calls on atomic boxes count as accesses of their value (program coverage, and always with the diagnosis). */
+    private volatile boolean atomicCalls;
+
+    /** Calls on atomic boxes are hooked from now on (-XX:NUMAProfilerCoverage=program; before the transformer is added). */
+    void hookAtomicCalls() {
+        this.atomicCalls = true;
+    }
+
     /** Field hooks name their fields from now on (-XX:+NUMAProfilerDiagnose; set before the transformer is added). */
     void diagnose(FieldIds fields) {
         this.diagnosedFields = fields;
@@ -142,7 +150,7 @@ final class ProfilerTransformer implements ClassFileTransformer {
             cv = new OwnerFieldInjector(cv);
         }
         cv = new HookingClassVisitor(cv, registry, allAccesses, sampled, startAt, stopAt, tracedFields, diagnosedFields,
-                declaredFields, loader);
+                declaredFields, loader, atomicCalls);
         cv = declaredFields.declaring(cv, loader); // before the hooks: they look up the class's own fields
         reader.accept(cv, sampled ? ClassReader.EXPAND_FRAMES : 0); // the countdown local is added to expanded frames
         if (inject) {
@@ -164,6 +172,11 @@ final class ProfilerTransformer implements ClassFileTransformer {
     /** The JDK's classes: those of the boot and platform loaders (instrumented under +NUMAProfilerInstrumentJDK). */
     static boolean jdkLoader(ClassLoader loader) {
         return loader == null || loader == ClassLoader.getPlatformClassLoader();
+    }
+
+    /** False once {@code javaName} was retransformed (named twice: by -XX:NUMAProfilerRetransform and by coverage). */
+    boolean notYetRetransformed(String javaName) {
+        return !retransformRequested.contains(javaName.replace('.', '/'));
     }
 
     /** Allows retransforming a loaded class the filter would skip (named by -XX:NUMAProfilerRetransform). */

@@ -24,6 +24,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code numa characterize} as a user runs it, from the packaged jar: the built-in suite lands in its ground-truth
@@ -161,6 +163,26 @@ class CharacterizeEndToEndTest {
     private static double count(List<CSVRecord> perfutil, String scope, String thread, String event) {
         return perfutil.stream().filter(c -> c.get("scope").equals(scope) && c.get("thread").equals(thread)
                 && c.get("event").equals(event)).mapToDouble(c -> Double.parseDouble(c.get("scaled"))).sum();
+    }
+
+    /**
+     * Issue 39: threads that depend on each other through a synchronized HashMap and an AtomicLong, or through long
+     * fields under a lock, have Read &amp; Write Dependencies (the study once said Data Parallel from 107 accesses and
+     * Read-Only Dependencies: it saw neither the JDK's classes nor primitive fields).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"SynchronizedMapAndCounterProgram", "LockedTransfersProgram"})
+    void sharedWritesThroughTheJdkAndPrimitiveFieldsAreReadAndWriteDependencies(String name) throws Exception {
+        Path out = tmp.resolve(name);
+        String program = "com.numa.profiler.groundtruth." + name;
+        ChildRun r = numa(List.of("characterize", "--configs", "single", "--out", out.toString(), "--", "-cp",
+                testClasses(), program));
+        assertEquals(0, r.exitCode(), r.diagnostics());
+        CSVRecord c = csv(out.resolve("categories.csv")).get(0);
+        assertEquals("Read & Write Dependencies", c.get("data_dependency"), c.toString());
+        JsonNode coverage = JsonFiles.mapper().readTree(out.resolve("runs/" + name + "/single-profile/profile/summary.json")
+                .toFile()).path("coverage");
+        assertEquals("program", coverage.path("coverage").asText(), coverage.toString());
     }
 
     @Test

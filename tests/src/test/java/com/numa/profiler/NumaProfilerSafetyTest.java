@@ -25,6 +25,8 @@ class NumaProfilerSafetyTest {
     /** JDK classes the profiler rewrites: retransformed (already loaded) and instrumented as they load. */
     private static final String RETRANSFORM =
             "-XX:NUMAProfilerRetransform=java.util.HashMap*,java.util.ArrayList*,java.util.concurrent.ConcurrentHashMap*";
+    /** What numa characterize and numa diagnose profile: java.util.* and java.util.concurrent.** retransformed. */
+    private static final String PROGRAM_COVERAGE = "-XX:NUMAProfilerCoverage=program";
     private static final List<String> PROBED = List.of(GT + "Box", GT + "AllKindsOfAccess", GT + "HashMapProgram",
             GT + "TakingTurnsProgram", GT + "ThreadStartupProgram", GT + "nodes.NamedNode", GT + "nodes.BaseNode",
             "java.util.HashMap", "java.util.ArrayList", "java.util.concurrent.ConcurrentHashMap",
@@ -72,8 +74,10 @@ class NumaProfilerSafetyTest {
         String expected = plain("ReflectionProbe", classes).stdout();
         assertFalse(expected.contains(HEADER_WORD), expected);
         for (List<String> flags : List.of(List.of(RETRANSFORM),
-                List.of(RETRANSFORM, "-XX:NUMAProfilerSampling=64", "-XX:NUMAProfilerAccesses=all"))) {
-            ProfiledJvm.Result r = profiled("reflection-" + flags.size(), flags, "ReflectionProbe", classes);
+                List.of(RETRANSFORM, "-XX:NUMAProfilerSampling=64", "-XX:NUMAProfilerAccesses=all"),
+                List.of(PROGRAM_COVERAGE, "-XX:NUMAProfilerSampling=16"))) {
+            ProfiledJvm.Result r = profiled("reflection-" + flags.size() + flags.get(0).length(), flags, "ReflectionProbe",
+                    classes);
             List<String> carriers = new ArrayList<>();
             assertEquals(expected, withoutHeaderWord(r.stdout(), carriers), "flags " + flags);
             // The comparison covers instrumented classes: ours, and JDK classes instrumented as they loaded.
@@ -100,6 +104,8 @@ class NumaProfilerSafetyTest {
         assertEquals(expected, retransform.stdout(), retransform.diagnostics());
         ProfiledJvm.Result jdk = profiled("startup-jdk", List.of(), "ThreadStartupProgram");
         assertEquals(expected, jdk.stdout(), jdk.diagnostics());
+        ProfiledJvm.Result program = profiled("startup-program", List.of(PROGRAM_COVERAGE), "ThreadStartupProgram");
+        assertEquals(expected, program.stdout(), program.diagnostics());
         ProfiledJvm.Result sampled = profiled("startup-sampled", List.of(
                 "-XX:NUMAProfilerRetransform=java.util.concurrent.ConcurrentHashMap*", "-XX:NUMAProfilerSampling=64"),
                 "ThreadStartupProgram");

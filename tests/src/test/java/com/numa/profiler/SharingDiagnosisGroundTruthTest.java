@@ -132,6 +132,27 @@ class SharingDiagnosisGroundTruthTest {
         assertTrue(issues(r, "false-sharing", type).isEmpty(), r.file("issues.csv"));
     }
 
+    /**
+     * Issue 39: four threads hammering one AtomicLong, diagnosed as numa diagnose runs (program coverage): its single
+     * word is true sharing only, and no advice asks to annotate or pad the JDK's class.
+     */
+    @Test
+    void aHammeredAtomicLongIsTrueSharingOnlyAndItsAdviceLeavesTheJdkClassAlone() throws Exception {
+        ProfiledJvm.Result r = diagnose("diagnose-hammered", List.of("-XX:NUMAProfilerCoverage=program"),
+                "HammeredCounterProgram");
+        String type = "java.util.concurrent.atomic.AtomicLong";
+        Map<String, String> ts = issue(r, "true-sharing", type);
+        assertTrue(ts.get("fields").startsWith("value@"), ts.toString());
+        assertTrue(ts.get("advice").contains("LongAdder"), ts.get("advice"));
+        assertTrue(issues(r, "false-sharing", type).isEmpty(), r.file("issues.csv"));
+        assertEquals(0, tracked(r, type).get("false_invalidations").asDouble(), r.file("summary.json"));
+        for (String kind : List.of("false-sharing", "true-sharing")) {
+            for (Map<String, String> i : issues(r, kind, type)) {
+                assertFalse(i.get("advice").contains("annotate") || i.get("advice").contains("@Contended"), i.toString());
+            }
+        }
+    }
+
     @Test
     void aReadOnlySharedTableIsADuplicationCandidate() throws Exception {
         ProfiledJvm.Result r = diagnose("diagnose-table", List.of(), "ReadOnlyTableProgram");

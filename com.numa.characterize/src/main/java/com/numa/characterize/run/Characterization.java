@@ -102,8 +102,21 @@ public final class Characterization {
                 seen.known() ? (int) seen.javaThreadsMeasured() : p.threadsMeasured(),
                 seen.known() ? (int) seen.javaThreadsStarted() : -1, rows.unmeasuredCpuPct(), rows.minCoverage(),
                 p.turnedOverPools(),
-                p.mainTakesPart(), profile == null ? -1 : profile.accesses(), profile == null ? 1 : profile.sampling(),
-                profile == null ? Double.NaN : profile.unknownOwnerPct(), profile == null ? 0 : profile.sideTableRefusals());
+                p.mainTakesPart(), profile == null ? -1 : profile.accesses(), profile == null ? 1 : profile.samplingOneIn(),
+                profile == null ? Double.NaN : profile.unknownOwnerPct(), profile == null ? 0 : profile.sideTableRefusals(),
+                profile == null ? "" : blindSpots(profile));
+    }
+
+    /** What the profile did not see, for the evidence ("" when it saw primitives and the JDK's classes). */
+    static String blindSpots(ProfileSummary profile) {
+        List<String> unseen = new ArrayList<>();
+        if (!profile.primitivesProfiled()) {
+            unseen.add("primitive fields and elements");
+        }
+        if (profile.jdkClassesProfiled().isEmpty()) {
+            unseen.add("the JDK's collections, locks and atomics");
+        }
+        return String.join(" or ", unseen);
     }
 
     /** The measured window's wall time in Table 2's run (Single Node's, else the first that ran): its iterations. */

@@ -14,19 +14,25 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * What the study takes from a NUMAProfiler run (Table 4 and OA of Table 2): the shared read and write shares of all
- * profiled accesses (owner = last writer) and each thread's accesses, by name; and what those figures rest on (the
- * sampling, the unknown-owner share, the side table's refusals) for the verdict's evidence.
+ * profiled accesses (owner = last writer) and each thread's accesses, by name; and the evidence they rest on: how many
+ * accesses were profiled, the share of unknown owner, the objects the side table refused, the sampling and what was
+ * covered (docs/profiling-coverage.md).
  *
- * @param sampling          one access in this many was profiled (counts scaled back)
- * @param unknownOwnerPct   share of accesses whose object had no known owner
- * @param sideTableRefusals objects the side table refused (full)
+ * @param unknownOwnerPct     accesses to objects of unknown owner (made before the agent, or refused by the side table)
+ * @param sideTableRefusals   objects the side table refused because it was full (their accesses have unknown owner)
+ * @param samplingOneIn       one access in N was counted (and the counts scaled by N)
+ * @param primitivesProfiled  primitive fields and array elements were profiled, not only references
+ * @param jdkClassesProfiled  the loaded JDK classes retransformed at start (e.g. "java.util.*,java.util.concurrent.**"),
+ *                            empty when the JDK's collections, locks and atomics were not seen
  */
 public record ProfileSummary(double sharedReadPct, double sharedWritePct, long accesses, Map<String, Double> accessesByThread,
-        int sampling, double unknownOwnerPct, long sideTableRefusals) {
+        double unknownOwnerPct, long sideTableRefusals, int samplingOneIn, boolean primitivesProfiled,
+        String jdkClassesProfiled) {
 
     public static ProfileSummary read(Path profileDir) throws IOException {
         JsonNode summary = JsonFiles.mapper().readTree(profileDir.resolve("summary.json").toFile());
         JsonNode totals = summary.path("totals");
+        JsonNode coverage = summary.path("coverage");
         Map<String, Double> byThread = new LinkedHashMap<>();
         try (Reader in = Files.newBufferedReader(profileDir.resolve("threads.csv"));
                 CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
@@ -36,8 +42,9 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
         }
         return new ProfileSummary(totals.path("shared_read_pct").asDouble(Double.NaN),
                 totals.path("shared_write_pct").asDouble(Double.NaN), totals.path("accesses").asLong(), byThread,
-                Math.max(1, summary.path("configuration").path("NUMAProfilerSampling").asInt(1)),
                 totals.path("unknown_owner_pct").asDouble(Double.NaN),
-                summary.path("side_table").path("refused_objects_table_full").asLong(0));
+                summary.path("side_table").path("refused_objects_table_full").asLong(),
+                coverage.path("sampling_one_in").asInt(1), coverage.path("primitives_profiled").asBoolean(false),
+                coverage.path("jdk_classes_retransformed").asText(""));
     }
 }

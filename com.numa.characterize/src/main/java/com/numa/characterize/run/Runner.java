@@ -36,6 +36,12 @@ public final class Runner {
     /** Every event the study would like; PerfUtil drops, with one message, what the machine cannot count. */
     public static final List<String> EVENTS = StudyEvents.ALL;
 
+    /**
+     * How the study profiles: the profiler on, seeing what the program touches (primitive fields and array elements, the
+     * JDK's collections, java.util.concurrent and atomics), not only the application's reference accesses: a dependency
+     * through a shared counter or a synchronized map is a dependency (docs/profiling-coverage.md).
+     */
+    public static final List<String> PROFILE_COVERAGE = List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerCoverage=program");
     private final Path agentJar;
     private final TargetJava java;
     private final Path runsDir;
@@ -88,7 +94,8 @@ public final class Runner {
             flags.addAll(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=" + String.join(",", EVENTS),
                     "-XX:PerfUtilOutput=" + dir.resolve("perfutil.csv")));
         } else {
-            flags.addAll(List.of("-XX:+NUMAProfiler", "-XX:+NUMAProfilerQuiet", "-XX:NUMAProfilerSampling=" + profilerSampling,
+            flags.addAll(PROFILE_COVERAGE);
+            flags.addAll(List.of("-XX:+NUMAProfilerQuiet", "-XX:NUMAProfilerSampling=" + profilerSampling,
                     "-XX:NUMAProfilerOutput=" + dir.resolve("profile")));
             if (b.marksIterations() || window.isPresent()) {
                 flags.add("-XX:+NUMAProfilerIterations");

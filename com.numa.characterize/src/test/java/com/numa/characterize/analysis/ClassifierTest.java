@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class ClassifierTest {
     private final Classifier onEightCpus = new Classifier(Thresholds.DEFAULTS, 8, 4);
 
-    private static final Evidence SOLID = new Evidence(2, 4, 80, 9, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0);
+    private static final Evidence SOLID = new Evidence(2, 4, 80, 9, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
 
     private static Parallelism table2(double mainPct, int workers, double imbalancePct) {
         return new Parallelism("task-clock", mainPct, 0, 0, IntStream.range(0, workers).mapToObj(i -> "w" + i).toList(),
@@ -84,7 +84,7 @@ class ClassifierTest {
 
     @Test
     void aShortWindowIsUncertainNotACategory() {
-        Evidence brief = new Evidence(0.1, 0.05, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0);
+        Evidence brief = new Evidence(0.1, 0.05, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
         Verdict v = onEightCpus.classify(table2(95, 1, 0), 0, 0, Locality.NOT_MEASURED, Double.NaN, brief);
         assertEquals(ParallelismCategory.UNCERTAIN, v.parallelism());
         assertEquals(Confidence.UNCERTAIN, v.confidence());
@@ -95,7 +95,7 @@ class ClassifierTest {
     @Test
     void unknownOwnersMakeTheDependenciesUncertainAndTheRecommendationCautious() {
         // the finding: 1,234 profiled accesses, 88.7% of unknown owner, read as "Data Parallel: spread over all nodes"
-        Evidence blind = new Evidence(2, 4, 80, 5, -1, 0, 100, List.of(), false, 1_234, 1, 88.7, 0);
+        Evidence blind = new Evidence(2, 4, 80, 5, -1, 0, 100, List.of(), false, 1_234, 1, 88.7, 0, "");
         Verdict v = onEightCpus.classify(table2(5, 8, 5), 2, 0.1, Locality.NOT_MEASURED, Double.NaN, blind);
         assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, v.parallelism());
         assertEquals(DataDependency.UNCERTAIN, v.dataDependency());

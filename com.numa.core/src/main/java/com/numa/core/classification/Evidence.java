@@ -23,10 +23,12 @@ import java.util.Locale;
  * @param sampling          one access in this many was profiled (1: every one)
  * @param unknownOwnerPct   share of profiled accesses whose object had no known owner
  * @param sideTableRefusals objects the profiler's side table had to refuse (full)
+ * @param profileBlindSpots what the profile did not see ("primitive fields", "the JDK's collections..."); "" none
  */
 public record Evidence(double windowSeconds, double appCpuSeconds, double appCpuSharePct, int threadsMeasured,
         int threadsStarted, double unmeasuredCpuPct, double minCoveragePct, List<String> turnedOverPools,
-        boolean mainTakesPart, long profiledAccesses, int sampling, double unknownOwnerPct, long sideTableRefusals) {
+        boolean mainTakesPart, long profiledAccesses, int sampling, double unknownOwnerPct, long sideTableRefusals,
+        String profileBlindSpots) {
 
     /** Below this much application CPU time in the window, parallelism is not judged. */
     public static final double MIN_APP_CPU_SECONDS = 0.1;
@@ -116,6 +118,10 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         if (sideTableRefusals > 0) {
             c.add(new Concern(Confidence.MEDIUM, f("the profiler's side table refused %d objects (full): their accesses "
                     + "have no owner", sideTableRefusals)));
+        }
+        if (!profileBlindSpots.isEmpty()) {
+            c.add(new Concern(Confidence.LOW, "the profile did not see " + profileBlindSpots + ": shared state there is "
+                    + "invisible (-XX:NUMAProfilerCoverage=program sees it)"));
         }
         return c;
     }

@@ -56,7 +56,7 @@ class ClassificationTest {
     }
 
     private static Evidence evidence(double appCpuS, double appShare, double unmeasured, long accesses, double unknown) {
-        return new Evidence(1.0, appCpuS, appShare, 4, -1, unmeasured, 100, List.of(), false, accesses, 1, unknown, 0);
+        return new Evidence(1.0, appCpuS, appShare, 4, -1, unmeasured, 100, List.of(), false, accesses, 1, unknown, 0, "");
     }
 
     @Test
@@ -86,14 +86,22 @@ class ClassificationTest {
         Evidence notProfiled = evidence(3, 80, 0, -1, Double.NaN);
         assertTrue(notProfiled.dependencyConcerns().isEmpty(), "not profiled is not a concern: the axis is absent");
         Evidence unknownFigures = new Evidence(Double.NaN, Double.NaN, Double.NaN, 3, -1, Double.NaN, Double.NaN,
-                List.of(), false, -1, 1, Double.NaN, 0);
+                List.of(), false, -1, 1, Double.NaN, 0, "");
         assertEquals(Confidence.HIGH, Evidence.level(unknownFigures.parallelismConcerns()),
                 "an unknown figure raises no concern by itself");
     }
 
     @Test
+    void aProfileBlindToPrimitivesOrTheJdkLowersTheConfidence() {
+        Evidence blind = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0,
+                "primitive fields and elements");
+        assertEquals(Confidence.LOW, Evidence.level(blind.dependencyConcerns()));
+        assertTrue(blind.dependencyConcerns().get(0).reason().contains("-XX:NUMAProfilerCoverage=program"));
+    }
+
+    @Test
     void sampledProfilesNeedEnoughRecordedAccesses() {
-        Evidence sampled = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 16 * 900, 16, 1, 0);
+        Evidence sampled = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 16 * 900, 16, 1, 0, "");
         assertEquals(Confidence.UNCERTAIN, Evidence.level(sampled.dependencyConcerns()), "900 recorded, scaled to 14,400");
     }
 }

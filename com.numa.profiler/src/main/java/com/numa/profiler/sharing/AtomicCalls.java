@@ -32,6 +32,11 @@ public final class AtomicCalls {
     private AtomicCalls() {
     }
 
+    /** Whether {@code javaName} (a.b.C) is one of the atomic boxes whose calls are hooked. */
+    public static boolean isBox(String javaName) {
+        return BOXES.contains(javaName.replace('.', '/'));
+    }
+
     /** What an INVOKEVIRTUAL of {@code owner.name desc} does to the value, or NONE. */
     public static Effect effect(String owner, String name) {
         if (!BOXES.contains(owner)) {

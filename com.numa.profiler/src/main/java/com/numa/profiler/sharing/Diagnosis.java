@@ -150,6 +150,13 @@ public final class Diagnosis {
         }
         String written = f.falseWrote.values().stream().flatMap(Set::stream).map(w -> w.replaceAll("@\\d+$", ""))
                 .distinct().collect(Collectors.joining(", "));
+        if (jdkClass(f.type)) {
+            return "the fields belong to " + f.type + ", a JDK class you cannot change: spread the "
+                    + "updates instead: for a count or a sum java.util.concurrent.atomic.LongAdder; else striping (one "
+                    + "instance per thread or per node, combined when read), per-thread accumulation published at the "
+                    + "end, or a padded holder of your own (a class of yours that keeps the hot value 64 bytes, 128 on CPUs "
+                    + "that fetch line pairs, from its neighbours)";
+        }
         if (f.contendedIgnored) {
             return "the fields are @Contended but the JVM laid them out unpadded: outside the JDK it honours @Contended "
                     + "only with -XX:-RestrictContended; add that flag";
@@ -158,6 +165,12 @@ public final class Diagnosis {
                 + "--add-exports java.base/jdk.internal.vm.annotation=ALL-UNNAMED, run with -XX:-RestrictContended), "
                 + "or put at least 64 bytes (128 on CPUs that fetch line pairs) of padding fields between them, best "
                 + "through a class hierarchy (the JVM groups fields by size, not by declaration)";
+    }
+
+    /** The JDK's own classes, which a user cannot annotate or pad: advice offers what they can change instead. */
+    static boolean jdkClass(String type) {
+        return type.startsWith("java.") || type.startsWith("javax.") || type.startsWith("jdk.") || type.startsWith("sun.")
+                || type.startsWith("com.sun.");
     }
 
     static String trueSharingAdvice(Findings f) {

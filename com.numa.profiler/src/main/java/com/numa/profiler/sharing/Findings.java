@@ -111,6 +111,11 @@ final class Findings {
             f.writes += state(t, c, TrackedObject.WRITES);
             long falseInv = state(t, c, TrackedObject.FALSE_INV);
             long trueInv = state(t, c, TrackedObject.TRUE_INV);
+            List<Integer> partners = falseInv > 0 ? falsePartners(t, c, 0, t.words() - 1) : List.of();
+            if (partners.isEmpty()) {
+                trueInv += falseInv;
+                falseInv = 0;
+            }
             f.falseInvalidations += falseInv / (double) TrackedObject.PLACEMENTS;
             f.trueInvalidations += trueInv / (double) TrackedObject.PLACEMENTS;
             WordLayout.Word cw = layout.words().get(c);
@@ -120,22 +125,16 @@ final class Findings {
                 f.falseWords.add(name);
                 f.contendedIgnored |= cw.contended();
                 forEachBit(writers, s -> add(f.falseWrote, t.key(s), name));
-                // the words the invalidated threads were using in the lines this word shares with them
                 long victims = state(t, c, TrackedObject.FALSE_VICTIMS);
-                for (int v = 0; v < t.words(); v++) {
+                for (int v : partners) {
                     WordLayout.Word vw = layout.words().get(v);
-                    if (v == c || !TrackedObject.mayShareLine(cw.offset(), vw.offset())) {
-                        continue;
-                    }
                     long readers = state(t, v, TrackedObject.READERS) & victims;
                     long vWriters = state(t, v, TrackedObject.WRITERS) & victims;
-                    if ((readers | vWriters) != 0) {
-                        String vName = describe(vw);
-                        f.falseWords.add(vName);
-                        f.contendedIgnored |= vw.contended();
-                        forEachBit(readers, s -> add(f.falseRead, t.key(s), vName));
-                        forEachBit(vWriters, s -> add(f.falseWrote, t.key(s), vName));
-                    }
+                    String vName = describe(vw);
+                    f.falseWords.add(vName);
+                    f.contendedIgnored |= vw.contended();
+                    forEachBit(readers, s -> add(f.falseRead, t.key(s), vName));
+                    forEachBit(vWriters, s -> add(f.falseWrote, t.key(s), vName));
                 }
             }
             if (trueInv > 0) {
@@ -147,6 +146,25 @@ final class Findings {
                         s -> add(f.trueRead, t.key(s), name));
             }
         }
+    }
+
+    /**
+     * The words {@code from..to} (other than {@code c}) that may share a line with word {@code c} and that the threads
+     * {@code c}'s writes falsely invalidated were using. None means those threads held the line for {@code c} itself:
+     * their invalidations are true sharing, whatever the racy marks of the tracking say (a reader's mark on the word can
+     * be lost to a concurrent write), so a single contended word is never reported as false sharing.
+     */
+    private static List<Integer> falsePartners(TrackedObject t, int c, int from, int to) {
+        long victims = state(t, c, TrackedObject.FALSE_VICTIMS);
+        long offset = t.layout.offset(c);
+        List<Integer> partners = new ArrayList<>();
+        for (int v = from; v <= to; v++) {
+            if (v != c && TrackedObject.mayShareLine(offset, t.layout.offset(v))
+                    && ((state(t, v, TrackedObject.READERS) | state(t, v, TrackedObject.WRITERS)) & victims) != 0) {
+                partners.add(v);
+            }
+        }
+        return partners;
     }
 
     private static void arrayFindings(TrackedObject t, Findings f) {
@@ -167,6 +185,12 @@ final class Findings {
             f.writes += state(t, c, TrackedObject.WRITES);
             long falseInv = state(t, c, TrackedObject.FALSE_INV);
             long trueInv = state(t, c, TrackedObject.TRUE_INV);
+            List<Integer> partners = falseInv > 0 ? falsePartners(t, c, Math.max(0, c - reach), Math.min(n - 1, c + reach))
+                    : List.of();
+            if (partners.isEmpty()) {
+                trueInv += falseInv;
+                falseInv = 0;
+            }
             f.falseInvalidations += falseInv / (double) TrackedObject.PLACEMENTS;
             f.trueInvalidations += trueInv / (double) TrackedObject.PLACEMENTS;
             long writers = state(t, c, TrackedObject.WRITERS);
@@ -175,18 +199,12 @@ final class Findings {
                 falseAll.add(c);
                 forEachBit(writers, s -> index(fw, t.key(s), cc));
                 long victims = state(t, c, TrackedObject.FALSE_VICTIMS);
-                for (int v = Math.max(0, c - reach); v <= Math.min(n - 1, c + reach); v++) {
-                    if (v == c || !TrackedObject.mayShareLine(layout.offset(c), layout.offset(v))) {
-                        continue;
-                    }
+                for (int v : partners) {
                     long readers = state(t, v, TrackedObject.READERS) & victims;
                     long vWriters = state(t, v, TrackedObject.WRITERS) & victims;
-                    if ((readers | vWriters) != 0) {
-                        int vv = v;
-                        falseAll.add(v);
-                        forEachBit(readers, s -> index(fr, t.key(s), vv));
-                        forEachBit(vWriters, s -> index(fw, t.key(s), vv));
-                    }
+                    falseAll.add(v);
+                    forEachBit(readers, s -> index(fr, t.key(s), v));
+                    forEachBit(vWriters, s -> index(fw, t.key(s), v));
                 }
             }
             if (trueInv > 0) {

@@ -1,6 +1,7 @@
 package com.numa.profiler.sharing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,6 +50,31 @@ class DiagnosisTest {
         assertEquals(1000 / (100.0 * 2), of(issues, IssueKind.FALSE_SHARING).get(0).score(), 1e-9);
         assertEquals(40 / (100.0 * 2), of(issues, IssueKind.TRUE_SHARING).get(0).score(), 1e-9);
         assertEquals("x@12", of(issues, IssueKind.FALSE_SHARING).get(0).words());
+    }
+
+    /** Advice never asks to annotate or pad a class of the JDK: the user cannot change it; it names what they can do. */
+    @Test
+    void sharingAdviceNeverAsksToAnnotateOrPadAJdkClass() {
+        for (String type : List.of("java.util.concurrent.atomic.AtomicLong", "java.util.concurrent.ConcurrentHashMap$Node",
+                "javax.swing.Foo", "jdk.internal.misc.Bar", "sun.nio.ch.Baz")) {
+            Findings f = new Findings(1, type, false);
+            f.falseInvalidations = 1000;
+            f.falseWords.add("value@16");
+            f.falseWords.add("hash@12");
+            f.falseWrote.put(1, new java.util.LinkedHashSet<>(List.of("value@16")));
+            String advice = Diagnosis.falseSharingAdvice(f);
+            assertFalse(advice.contains("annotate") || advice.contains("@Contended") || advice.contains("padding fields"),
+                    type + ": " + advice);
+            assertTrue(advice.contains("LongAdder") && advice.contains("per-thread") && advice.contains("padded holder"),
+                    type + ": " + advice);
+            f.trueInvalidations = 10;
+            f.trueCounter = true;
+            String trueAdvice = Diagnosis.trueSharingAdvice(f);
+            assertFalse(trueAdvice.contains("annotate") || trueAdvice.contains("@Contended"), trueAdvice);
+        }
+        Findings own = new Findings(1, "com.example.Counters", false);
+        own.falseWrote.put(1, new java.util.LinkedHashSet<>(List.of("hits@12")));
+        assertTrue(Diagnosis.falseSharingAdvice(own).contains("@jdk.internal.vm.annotation.Contended"));
     }
 
     @Test

@@ -1,0 +1,51 @@
+package com.numa.characterize.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The profile summary carries the evidence its shares rest on, from the profiler's summary.json and threads.csv. */
+class ProfileSummaryTest {
+    private static void threads(Path dir) throws Exception {
+        Files.writeString(dir.resolve("threads.csv"), "thread_key,name,reads,writes\n1,main,10,5\n2,w-1,100,50\n3,w-1,1,1\n");
+    }
+
+    @Test
+    void readsTheSharesAndTheirEvidence(@TempDir Path dir) throws Exception {
+        threads(dir);
+        Files.writeString(dir.resolve("summary.json"), """
+                {"totals": {"accesses": 167, "shared_read_pct": 12.5, "shared_write_pct": 3.25, "unknown_owner_pct": 4.5},
+                 "side_table": {"tracked_objects": 10, "refused_objects_table_full": 7},
+                 "coverage": {"coverage": "program", "primitives_profiled": true,
+                              "jdk_classes_retransformed": "java.util.*,java.util.concurrent.**", "sampling_one_in": 16}}
+                """);
+        ProfileSummary s = ProfileSummary.read(dir);
+        assertEquals(12.5, s.sharedReadPct());
+        assertEquals(3.25, s.sharedWritePct());
+        assertEquals(167, s.accesses());
+        assertEquals(Map.of("main", 15.0, "w-1", 152.0), s.accessesByThread());
+        assertEquals(4.5, s.unknownOwnerPct());
+        assertEquals(7, s.sideTableRefusals());
+        assertEquals(16, s.samplingOneIn());
+        assertTrue(s.primitivesProfiled());
+        assertEquals("java.util.*,java.util.concurrent.**", s.jdkClassesProfiled());
+    }
+
+    /** A profile written without the coverage section saw references only, every access, and no loaded JDK class. */
+    @Test
+    void aProfileWithoutItsCoverageSaysItSawLess(@TempDir Path dir) throws Exception {
+        threads(dir);
+        Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 167}}");
+        ProfileSummary s = ProfileSummary.read(dir);
+        assertFalse(s.primitivesProfiled());
+        assertEquals("", s.jdkClassesProfiled());
+        assertEquals(1, s.samplingOneIn());
+        assertTrue(Double.isNaN(s.unknownOwnerPct()));
+    }
+}
