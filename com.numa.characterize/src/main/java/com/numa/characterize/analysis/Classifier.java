@@ -41,18 +41,31 @@ public final class Classifier {
      * @param locality       Table 5
      * @param scaling        Table 6: All Nodes / Single Node performance, NaN when not both ran
      * @param evidence       what the figures rest on
+     * @param allNodesParallelThreads the parallel threads of the All Nodes run; -1 when it did not run
      */
     public Verdict classify(Parallelism p, double sharedReadPct, double sharedWritePct, Locality locality, double scaling,
-            Evidence evidence) {
+            Evidence evidence, int allNodesParallelThreads) {
         List<Evidence.Concern> concerns = new ArrayList<>();
-        List<Evidence.Concern> parConcerns = evidence.parallelismConcerns();
+        List<Evidence.Concern> parConcerns = new ArrayList<>(evidence.parallelismConcerns());
+        // a program that sizes its pool by the CPUs it sees has as many threads as Single Node's CPUs there: TLP is
+        // judged on the whole machine's run where there is one, and is uncertain where there is none
+        int threads = Math.max(p.parallelThreads(), allNodesParallelThreads);
+        Classification.ParallelismVerdict pv = Classification.parallelism(p.mainPct(), p.workers().size(), threads,
+                p.workImbalancePct(), p.workImbalanceColumn(), machineCpus, t);
+        if (pv.category() == ParallelismCategory.TLP_BOUND && allNodesParallelThreads < 0 && nodeCpus > 0
+                && nodeCpus < machineCpus && p.parallelThreads() >= nodeCpus) {
+            parConcerns.add(new Evidence.Concern(Confidence.UNCERTAIN, String.format(Locale.ROOT, "its %d parallel "
+                    + "thread(s) fill Single Node's %d CPU(s): a program that sizes itself by the CPUs it sees may use "
+                    + "more on all nodes; add all to --configs", p.parallelThreads(), nodeCpus)));
+        }
         concerns.addAll(parConcerns);
-        Classification.ParallelismVerdict pv = Classification.parallelism(p.mainPct(), p.workers().size(),
-                p.parallelThreads(), p.workImbalancePct(), p.workImbalanceColumn(), machineCpus, t);
         ParallelismCategory par = pv.category();
         String why = pv.reason();
         if (p.mainTakesPart()) {
             why += " (main takes part in the work)";
+        }
+        if (allNodesParallelThreads > p.parallelThreads()) {
+            why += " (" + allNodesParallelThreads + " on All Nodes)";
         }
         // main's share decides Single-Threaded against everything else whenever there are workers
         near(concerns, !p.workers().isEmpty(), "main share", p.mainPct(), t.mainSharePct());

@@ -90,7 +90,9 @@ public final class Characterization {
         Verdict verdict = parallelism == null ? null
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling,
-                        evidence(parallelism, base, windowSeconds(runs, rows), profiled));
+                        evidence(parallelism, base, windowSeconds(runs, rows), profiled),
+                        rows.containsKey(Configuration.ALL) ? Parallelism.of(rows.get(Configuration.ALL), Map.of(),
+                                classifier.thresholds()).parallelThreads() : -1);
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.acceptableCategories().orElse(null), runs,
                 parallelism, profiled, locality, medians, verdict, failures, measured(b, runs), warnings(runs));
     }

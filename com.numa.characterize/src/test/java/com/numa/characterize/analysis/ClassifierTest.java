@@ -30,9 +30,25 @@ class ClassifierTest {
                 100 - mainPct, workers, false, List.of(), imbalancePct, Double.NaN, Double.NaN, 10, 4, 80, workers + 1);
     }
 
+    /** All Nodes ran with as many parallel threads as Single Node. */
     private Verdict classify(double mainPct, int workers, double imbalance, double sharedR, double sharedW) {
         return onEightCpus.classify(table2(mainPct, workers, imbalance), sharedR, sharedW, Locality.NOT_MEASURED,
-                Double.NaN, SOLID);
+                Double.NaN, SOLID, workers);
+    }
+
+    @Test
+    void aProgramThatSizesItselfByItsCpusIsJudgedOnTheWholeMachine() {
+        // 4 threads on Single Node's 4 CPUs, 8 on All Nodes' 8: a pool sized by availableProcessors, not TLP-Bound
+        Verdict sized = onEightCpus.classify(table2(5, 4, 5), 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID, 8);
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, sized.parallelism(), sized.reason());
+        assertTrue(sized.reason().contains("8 on All Nodes"), sized.reason());
+        // without an All Nodes run, 4 threads filling the 4-CPU node cannot be told from a TLP-Bound program
+        Verdict unknown = onEightCpus.classify(table2(5, 4, 5), 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID, -1);
+        assertEquals(ParallelismCategory.UNCERTAIN, unknown.parallelism());
+        assertTrue(unknown.recommendation().contains("add all to --configs"), unknown.recommendation());
+        // 2 threads on a 4-CPU node are TLP-Bound whatever All Nodes would show
+        assertEquals(ParallelismCategory.TLP_BOUND, onEightCpus.classify(table2(5, 2, 5), 0, 0, Locality.NOT_MEASURED,
+                Double.NaN, SOLID, -1).parallelism());
     }
 
     @Test
@@ -66,7 +82,7 @@ class ClassifierTest {
         assertEquals(ParallelismCategory.TLP_BOUND, wide.parallelism());
         assertTrue(wide.recommendation().startsWith("-XX:+NUMAOpts decides online"),
                 "6 threads on 4-CPU nodes must not be confined to one: " + wide.recommendation());
-        Verdict slower = onEightCpus.classify(table2(5, 8, 5), 0, 0, Locality.NOT_MEASURED, 0.8, SOLID);
+        Verdict slower = onEightCpus.classify(table2(5, 8, 5), 0, 0, Locality.NOT_MEASURED, 0.8, SOLID, -1);
         assertTrue(slower.recommendation().contains("All Nodes was slower"), slower.recommendation());
         assertTrue(slower.reason().contains("All Nodes 0.80x Single Node"), slower.reason());
         assertTrue(classify(5, 8, 5, Double.NaN, Double.NaN).recommendation().contains("not profiled"),
@@ -76,7 +92,7 @@ class ClassifierTest {
     @Test
     void localityBoundNeedsTheMissRatesAndIsMarkedAboveTheIncrease() {
         Locality worse = new Locality(2, 5, 9, 6, 40, 30);
-        Verdict v = onEightCpus.classify(table2(5, 8, 5), 0, 0, worse, Double.NaN, SOLID);
+        Verdict v = onEightCpus.classify(table2(5, 8, 5), 0, 0, worse, Double.NaN, SOLID, -1);
         assertEquals(Boolean.TRUE, v.localityBound(), "+7 points > 5");
         assertTrue(v.recommendation().contains("LLC misses grow"), v.recommendation());
         assertNull(classify(5, 8, 5, 0, 0).localityBound(), "no PMU: not measured, not false");
@@ -85,7 +101,7 @@ class ClassifierTest {
     @Test
     void aShortWindowIsUncertainNotACategory() {
         Evidence brief = new Evidence(0.1, 0.05, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
-        Verdict v = onEightCpus.classify(table2(95, 1, 0), 0, 0, Locality.NOT_MEASURED, Double.NaN, brief);
+        Verdict v = onEightCpus.classify(table2(95, 1, 0), 0, 0, Locality.NOT_MEASURED, Double.NaN, brief, -1);
         assertEquals(ParallelismCategory.UNCERTAIN, v.parallelism());
         assertEquals(Confidence.UNCERTAIN, v.confidence());
         assertTrue(v.recommendation().startsWith("uncertain: the window held 0.05 s"), v.recommendation());
@@ -96,7 +112,7 @@ class ClassifierTest {
     void unknownOwnersMakeTheDependenciesUncertainAndTheRecommendationCautious() {
         // the finding: 1,234 profiled accesses, 88.7% of unknown owner, read as "Data Parallel: spread over all nodes"
         Evidence blind = new Evidence(2, 4, 80, 5, -1, 0, 100, List.of(), false, 1_234, 1, 88.7, 0, "");
-        Verdict v = onEightCpus.classify(table2(5, 8, 5), 2, 0.1, Locality.NOT_MEASURED, Double.NaN, blind);
+        Verdict v = onEightCpus.classify(table2(5, 8, 5), 2, 0.1, Locality.NOT_MEASURED, Double.NaN, blind, -1);
         assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, v.parallelism());
         assertEquals(DataDependency.UNCERTAIN, v.dataDependency());
         assertEquals(Confidence.UNCERTAIN, v.confidence());
@@ -118,7 +134,7 @@ class ClassifierTest {
         var profiled = new Parallelism("task-clock", 5, 0, 0, eight, 95, 8, false, List.of(), 76, Double.NaN, 135, 10, 4,
                 80, 9);
         assertEquals(135, profiled.workImbalancePct(), 1e-9);
-        Verdict v = onEightCpus.classify(profiled, 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID);
+        Verdict v = onEightCpus.classify(profiled, 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID, -1);
         assertEquals(ParallelismCategory.EMBARRASSINGLY_IMBALANCED, v.parallelism());
         assertTrue(v.reason().contains("135% (OA"), v.reason());
         var counted = new Parallelism("instructions", 5, 0, 0, eight, 95, 8, false, List.of(), 76, 30, 135, 10, 4, 80, 9);
@@ -138,7 +154,7 @@ class ClassifierTest {
         assertEquals(2, p.parallelThreads());
         assertEquals(2.1, p.appCpuSeconds(), 1e-9);
         assertEquals(100 * 2.1 / 2.6, p.appCpuSharePct(), 1e-9);
-        Verdict v = new Classifier(Thresholds.DEFAULTS, 2, 1).classify(p, 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID);
+        Verdict v = new Classifier(Thresholds.DEFAULTS, 2, 1).classify(p, 0, 0, Locality.NOT_MEASURED, Double.NaN, SOLID, -1);
         assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, v.parallelism(), v.reason());
     }
 }
