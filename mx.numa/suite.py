@@ -158,6 +158,22 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # The classification's and the core's own unit tests (Maven runs them in the com.numa.core module).
+        "com.numa.core.tests": {
+            "dir": "com.numa.core",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.core", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
+        # The validation corpus: user-like JDK programs that `numa characterize --suite validation` runs from their jar.
+        "com.numa.validation": {
+            "dir": "validation",
+            "sourceDirs": ["src/main/java"],
+            "dependencies": [],
+            "javaCompliance": "17+",
+        },
         "com.numa.perfutil": {
             "dir": "com.numa.perfutil",
             "sourceDirs": ["src/main/java"],
@@ -288,6 +304,10 @@ suite = {
         # does not bundle them: the real DaCapo/Renaissance jars provide those classes at run time.
         "NUMA_HARNESS_STUBS": {
             "dependencies": ["com.numa.characterize.stubs"],
+            "maven": False,
+        },
+        "NUMA_VALIDATION": {
+            "dependencies": ["com.numa.validation"],
             "maven": False,
         },
         "NUMA_AGENT": {
