@@ -1,6 +1,7 @@
 package com.numa.characterize.analysis;
 
 import com.numa.core.io.CsvTables;
+import com.numa.perfutil.events.StudyEvents;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -93,8 +94,10 @@ public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolea
             }
             int tid = Integer.parseInt(r.get("tid"));
             identity.put(tid, new String[] {r.get("thread"), r.get("role")});
-            counts.computeIfAbsent(tid, t -> new LinkedHashMap<>()).put(r.get("event"), Double.parseDouble(r.get("scaled")));
-            events.add(r.get("event"));
+            // PAPI's names (PAPI_TOT_INS, perf::TASK-CLOCK) read as the study's, so every table works on either backend
+            String event = StudyEvents.canonical(r.get("event"));
+            counts.computeIfAbsent(tid, t -> new LinkedHashMap<>()).put(event, Double.parseDouble(r.get("scaled")));
+            events.add(event);
             if (Long.parseLong(r.get("enabled_ns")) > 0) {
                 // a counter never enabled (its thread never ran while counted) was not multiplexed: 0 of 0 is no loss
                 coverage = Math.min(coverage, Double.parseDouble(r.get("coverage_pct")));

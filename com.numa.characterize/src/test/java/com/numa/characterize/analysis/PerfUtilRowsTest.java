@@ -45,4 +45,31 @@ class PerfUtilRowsTest {
         assertFalse(rows.evidence().known());
         assertEquals(PerfUtilRows.ThreadEvidence.NONE, rows.evidence());
     }
+
+    @Test
+    void papiPresetsAndNativeNamesReadAsTheStudysEvents(@TempDir Path dir) throws Exception {
+        // a PAPI-backed run (-XX:PerfUtilBackend=papi) of two workers, multiplexed: the tables read instructions, cycles
+        // and the L3 figures from PAPI's presets, and the CPU time from a perf native name with a qualifier
+        String header = "scope,timestamp_ns,tid,thread,role,ended,cpu,node,event,raw,enabled_ns,running_ns,scaled,coverage_pct\n";
+        StringBuilder csv = new StringBuilder(header);
+        String[][] workers = {{"8", "w-0", "3000"}, {"9", "w-1", "1000"}};
+        for (String[] w : workers) {
+            long ins = Long.parseLong(w[2]);
+            csv.append(String.format("thread,1,%s,%s,application,false,,,PAPI_TOT_INS,%d,100,50,%d.0,50.00%n", w[0], w[1], ins,
+                    2 * ins));
+            csv.append(String.format("thread,1,%s,%s,application,false,,,PAPI_TOT_CYC,%d,100,100,%d.0,100.00%n", w[0], w[1],
+                    ins, ins));
+            csv.append(String.format("thread,1,%s,%s,application,false,,,PAPI_L3_DCR,100,100,100,100.0,100.00%n", w[0], w[1]));
+            csv.append(String.format("thread,1,%s,%s,application,false,,,PAPI_L3_LDM,25,100,100,25.0,100.00%n", w[0], w[1]));
+            csv.append(String.format("thread,1,%s,%s,application,false,,,perf::TASK-CLOCK:k=1,%d,100,100,%d.0,100.00%n",
+                    w[0], w[1], ins * 1000, ins * 1000));
+        }
+        PerfUtilRows rows = PerfUtilRows.read(Files.writeString(dir.resolve("perfutil.csv"), csv.toString()));
+        assertEquals(java.util.List.of("instructions", "cycles", "LLC-loads", "LLC-load-misses", "task-clock"), rows.events());
+        assertEquals(50.0, rows.minCoverage(), 1e-9);
+        Parallelism p = Parallelism.of(rows, java.util.Map.of(), com.numa.core.classification.Thresholds.DEFAULTS);
+        assertEquals("instructions", p.workMetric(), "work is instructions where PAPI counts them");
+        assertEquals(50.0, p.instructionsImbalancePct(), 1e-9, "6000 and 2000 scaled instructions: stdev 2000 / mean 4000");
+        assertEquals(25.0, Locality.of(rows, null).singleReadMissPct(), 1e-9, "PAPI_L3_LDM / PAPI_L3_DCR");
+    }
 }

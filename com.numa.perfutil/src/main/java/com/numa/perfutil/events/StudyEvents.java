@@ -2,6 +2,7 @@ package com.numa.perfutil.events;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -22,7 +23,38 @@ public final class StudyEvents {
     /** Every study event, hardware first: what characterize asks for (events a machine cannot count are dropped). */
     public static final List<String> ALL = concat(HARDWARE, SOFTWARE);
 
+    /**
+     * PAPI's presets for the study's hardware events. Presets PAPI lacks (L3 store misses) have no entry: count them
+     * by a native name ({@code perf::LLC-STORE-MISSES}).
+     */
+    private static final Map<String, String> PAPI_PRESETS = Map.of("PAPI_TOT_INS", "instructions", "PAPI_TOT_CYC",
+            "cycles", "PAPI_L3_DCR", "LLC-loads", "PAPI_L3_LDM", "LLC-load-misses", "PAPI_L3_DCW", "LLC-stores");
+
     private StudyEvents() {
+    }
+
+    /**
+     * The study's name for an event as a backend names it, so that tables read PAPI's readings as they read
+     * perf_event_open's: a PAPI preset ({@code PAPI_TOT_INS} is {@code instructions}), or a perf native name with or
+     * without qualifiers ({@code perf::CONTEXT-SWITCHES:k=1} is {@code context-switches}). Any other name is returned
+     * as it is.
+     */
+    public static String canonical(String name) {
+        String preset = PAPI_PRESETS.get(name);
+        if (preset != null) {
+            return preset;
+        }
+        if (name.startsWith("perf::")) {
+            String bare = name.substring("perf::".length());
+            int qualifier = bare.indexOf(':');
+            String event = qualifier < 0 ? bare : bare.substring(0, qualifier);
+            for (String e : ALL) {
+                if (e.equalsIgnoreCase(event)) {
+                    return e;
+                }
+            }
+        }
+        return name;
     }
 
     /**
