@@ -66,10 +66,11 @@ public final class Characterization {
         }
         ProfileSummary profiled = null;
         Placement single = placements.of(Configuration.SINGLE);
+        Configuration profiledOn = profiledOn(placements, configurations);
         if (profile && single != null && configurations.contains(Configuration.SINGLE)) {
-            RunRecord r = runner.run(b, options, single, Runner.Kind.PROFILE, fingerprint);
-            runs.put("single-profile", r);
-            Path dir = runner.runDir(b, Configuration.SINGLE, Runner.Kind.PROFILE).resolve("profile");
+            RunRecord r = runner.run(b, options, placements.of(profiledOn), Runner.Kind.PROFILE, fingerprint);
+            runs.put(profiledOn.option() + "-profile", r);
+            Path dir = runner.runDir(b, profiledOn, Runner.Kind.PROFILE).resolve("profile");
             if (r.succeeded() && Files.isRegularFile(dir.resolve("summary.json"))) {
                 profiled = ProfileSummary.read(dir);
                 if (!r.windowed() && b.methodWindow().isPresent()) {
@@ -90,7 +91,8 @@ public final class Characterization {
         Verdict verdict = parallelism == null ? null
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling,
-                        evidence(parallelism, base, windowSeconds(runs, rows), profiled),
+                        evidence(parallelism, base, windowSeconds(runs, rows), profiled,
+                                placements.of(profiledOn) == null ? 0 : placements.of(profiledOn).cpus().size()),
                         rows.containsKey(Configuration.ALL) ? Parallelism.of(rows.get(Configuration.ALL), Map.of(),
                                 classifier.thresholds()).parallelThreads() : -1);
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.acceptableCategories().orElse(null), runs,
@@ -98,7 +100,8 @@ public final class Characterization {
     }
 
     /** What the verdict rests on: Table 2's run (its counters and window) and the profile, when there is one. */
-    static Evidence evidence(Parallelism p, PerfUtilRows rows, double windowSeconds, ProfileSummary profile) {
+    static Evidence evidence(Parallelism p, PerfUtilRows rows, double windowSeconds, ProfileSummary profile,
+            int profileCpus) {
         PerfUtilRows.ThreadEvidence seen = rows.evidence();
         return new Evidence(windowSeconds, p.appCpuSeconds(), p.appCpuSharePct(),
                 seen.known() ? (int) seen.javaThreadsMeasured() : p.threadsMeasured(),
@@ -106,19 +109,36 @@ public final class Characterization {
                 p.turnedOverPools(),
                 p.mainTakesPart(), profile == null ? -1 : profile.accesses(), profile == null ? 1 : profile.samplingOneIn(),
                 profile == null ? Double.NaN : profile.unknownOwnerPct(), profile == null ? 0 : profile.sideTableRefusals(),
-                profile == null ? "" : blindSpots(profile));
+                profile == null ? "" : blindSpots(profile, profileCpus, p.parallelThreads()));
     }
 
-    /** What the profile did not see, for the evidence ("" when it saw primitives and the JDK's classes). */
-    static String blindSpots(ProfileSummary profile) {
+    /**
+     * Where the profile runs: Single Node as in the study, unless Single Node has one CPU and All Nodes runs too. On one
+     * CPU threads take turns for a time slice each, so a word that threads write in alternation on a larger machine is
+     * written in long runs by one thread: the owner-is-last-writer profile then sees almost no shared writes.
+     */
+    static Configuration profiledOn(Placements placements, List<Configuration> configurations) {
+        Placement single = placements.of(Configuration.SINGLE);
+        Placement all = placements.of(Configuration.ALL);
+        boolean oneCpu = single != null && single.cpus().size() < 2;
+        return oneCpu && all != null && all.cpus().size() >= 2 && configurations.contains(Configuration.ALL)
+                ? Configuration.ALL : Configuration.SINGLE;
+    }
+
+    /** What the profile did not see, each with its fix, for the evidence ("" when nothing is known to be missing). */
+    static String blindSpots(ProfileSummary profile, int profileCpus, int parallelThreads) {
         List<String> unseen = new ArrayList<>();
         if (!profile.primitivesProfiled()) {
-            unseen.add("primitive fields and elements");
+            unseen.add("primitive fields and elements (-XX:NUMAProfilerCoverage=program sees them)");
         }
         if (profile.jdkClassesProfiled().isEmpty()) {
-            unseen.add("the JDK's collections, locks and atomics");
+            unseen.add("the JDK's collections, locks and atomics (-XX:NUMAProfilerCoverage=program sees them)");
         }
-        return String.join(" or ", unseen);
+        if (profileCpus == 1 && parallelThreads >= 2) {
+            unseen.add("writes that alternate between threads: it ran on one CPU, where threads take turns (add all to "
+                    + "--configs, or give each node two CPUs)");
+        }
+        return String.join("; nor ", unseen);
     }
 
     /** The measured window's wall time in Table 2's run (Single Node's, else the first that ran): its iterations. */

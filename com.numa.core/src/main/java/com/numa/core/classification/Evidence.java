@@ -23,7 +23,7 @@ import java.util.Locale;
  * @param sampling          one access in this many was profiled (1: every one)
  * @param unknownOwnerPct   share of profiled accesses whose object had no known owner
  * @param sideTableRefusals objects the profiler's side table had to refuse (full)
- * @param profileBlindSpots what the profile did not see ("primitive fields", "the JDK's collections..."); "" none
+ * @param profileBlindSpots what the profile did not see, each with its fix ("primitive fields (...)"); "" none
  */
 public record Evidence(double windowSeconds, double appCpuSeconds, double appCpuSharePct, int threadsMeasured,
         int threadsStarted, double unmeasuredCpuPct, double minCoveragePct, List<String> turnedOverPools,
@@ -120,8 +120,7 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
                     + "have no owner", sideTableRefusals)));
         }
         if (!profileBlindSpots.isEmpty()) {
-            c.add(new Concern(Confidence.LOW, "the profile did not see " + profileBlindSpots + ": shared state there is "
-                    + "invisible (-XX:NUMAProfilerCoverage=program sees it)"));
+            c.add(new Concern(Confidence.LOW, "the profile did not see " + profileBlindSpots));
         }
         return c;
     }

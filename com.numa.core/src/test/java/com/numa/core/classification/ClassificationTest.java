@@ -94,7 +94,7 @@ class ClassificationTest {
     @Test
     void aProfileBlindToPrimitivesOrTheJdkLowersTheConfidence() {
         Evidence blind = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0,
-                "primitive fields and elements");
+                "primitive fields and elements (-XX:NUMAProfilerCoverage=program sees them)");
         assertEquals(Confidence.LOW, Evidence.level(blind.dependencyConcerns()));
         assertTrue(blind.dependencyConcerns().get(0).reason().contains("-XX:NUMAProfilerCoverage=program"));
     }
