@@ -87,8 +87,7 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
     /**
      * Computes the metrics of one interval from per-thread deltas; the costs come from the signals already chosen.
      * Workers, main's share and the imbalance follow the study's one rule ({@link WorkShares}): {@code workers} counts
-     * the threads that ran the parallel work (the main thread among them when it takes part), and the imbalance is
-     * Eq. 1 over the steady workers.
+     * the workers (turned-over pools grouped in; main apart), and the imbalance is Eq. 1 over the steady workers.
      */
     public static IntervalMetrics of(List<ThreadWork> deltas, double workerSharePct, List<SignalCost> costs,
             double busyCpus) {
@@ -96,7 +95,10 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
         if (!(shares.appWork() > 0)) {
             return new IntervalMetrics(costs, 0, 0, 0, 0, busyCpus);
         }
-        return new IntervalMetrics(costs, shares.mainPct(), shares.parallelThreads().size(),
+        // workers without main: whether main runs beside them is what the Decide step's demand check measures (the
+        // CPUs the application threads kept busy), which an interval's shares cannot tell (main and a thread that
+        // take turns have the same shares as two that run at once)
+        return new IntervalMetrics(costs, shares.mainPct(), shares.workers().size(),
                 Imbalance.pct(shares.steadyWorkers().stream().mapToDouble(ThreadWork::work).toArray()), shares.appWork(),
                 busyCpus);
     }

@@ -87,8 +87,11 @@ class ShortLivedThreadsTest {
         assertEquals(process.get("java_threads_started") - process.get("java_threads_measured"), notMeasured, process.toString());
         long sumWorkers = selfCpu.values().stream().mapToLong(Long::longValue).sum();
         assertTrue(process.get("process_cpu_ns") >= sumWorkers, process.toString());
-        assertTrue(process.get("measured_cpu_ns") <= process.get("process_cpu_ns"), process.toString());
-        assertEquals(process.get("process_cpu_ns") - process.get("measured_cpu_ns"), process.get("not_measured_cpu_ns"));
+        // a thread's CPU before counting is read from schedstat just after its counters open, so a few ms of each can
+        // be counted twice, and the process clock is read an instant apart from the threads': near, not below
+        assertTrue(process.get("measured_cpu_ns") <= 1.05 * process.get("process_cpu_ns") + 20_000_000L, process.toString());
+        assertEquals(Math.max(0, process.get("process_cpu_ns") - process.get("measured_cpu_ns")),
+                process.get("not_measured_cpu_ns"), "never negative: " + process);
         assertTrue(r.stderr().contains("Java thread(s) started during the run were"), r.stderr());
 
         // what characterize's Table 2 reads: the workers as application threads with their work, and the evidence
