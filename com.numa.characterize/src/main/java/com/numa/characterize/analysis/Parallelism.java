@@ -61,8 +61,8 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
                 .sum();
         double allCpuNs = rows.threads().stream().mapToDouble(w -> w.count("task-clock")).sum();
         int measured = (int) rows.threads().stream().filter(ThreadWork::isApplication).count();
-        return new Parallelism(work, shares.mainPct(), shares.auxiliaries().size(), shares.auxiliaryPct(view),
-                shares.workers().stream().map(ThreadWork::name).toList(), shares.workersPct(view), shares.parallelThreads().size(),
+        return new Parallelism(work, shares.mainPct(), shares.auxiliaries().size(), shares.auxiliaryPct(),
+                shares.workers().stream().map(ThreadWork::name).toList(), shares.workersPct(), shares.parallelThreads().size(),
                 shares.mainTakesPart(), shares.turnedOverPools(),
                 Imbalance.pct(steady.stream().mapToDouble(w -> w.count(cycles)).toArray()),
                 pmu ? Imbalance.pct(steady.stream().mapToDouble(w -> w.count("instructions")).toArray()) : Double.NaN,

@@ -38,6 +38,7 @@ public final class WorkShares<T> {
     /** A pool is taken to have turned over when at least this many of its threads each did less than a worker. */
     static final int MIN_POOL_THREADS = 3;
 
+    private final ThreadView<T> view;
     private final double appWork;
     private final double mainWork;
     private final List<T> workers;
@@ -47,8 +48,9 @@ public final class WorkShares<T> {
     private final boolean mainTakesPart;
     private final T main;
 
-    private WorkShares(double appWork, double mainWork, T main, List<T> workers, List<T> steadyWorkers,
-            List<T> auxiliaries, List<String> turnedOverPools, boolean mainTakesPart) {
+    private WorkShares(ThreadView<T> view, double appWork, double mainWork, T main, List<T> workers,
+            List<T> steadyWorkers, List<T> auxiliaries, List<String> turnedOverPools, boolean mainTakesPart) {
+        this.view = view;
         this.steadyWorkers = List.copyOf(steadyWorkers);
         this.appWork = appWork;
         this.mainWork = mainWork;
@@ -109,7 +111,7 @@ public final class WorkShares<T> {
         double meanWorker = workers.isEmpty() ? 0
                 : workers.stream().mapToDouble(w -> Math.max(0, view.work(w))).sum() / workers.size();
         boolean takesPart = main != null && !workers.isEmpty() && mainWork > 0 && mainWork >= meanWorker / 2;
-        return new WorkShares<>(app, mainWork, main, workers, steady, auxiliaries, pools, takesPart);
+        return new WorkShares<>(view, app, mainWork, main, workers, steady, auxiliaries, pools, takesPart);
     }
 
     /** The name of the pool a thread belongs to: its name without a trailing number, or "" when it has none. */
@@ -134,11 +136,11 @@ public final class WorkShares<T> {
         return auxiliaries;
     }
 
-    public double auxiliaryPct(ThreadView<T> view) {
+    public double auxiliaryPct() {
         return pct(auxiliaries.stream().mapToDouble(t -> Math.max(0, view.work(t))).sum());
     }
 
-    public double workersPct(ThreadView<T> view) {
+    public double workersPct() {
         return pct(workers.stream().mapToDouble(t -> Math.max(0, view.work(t))).sum());
     }
 
