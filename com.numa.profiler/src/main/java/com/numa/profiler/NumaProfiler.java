@@ -195,7 +195,8 @@ public final class NumaProfiler {
             transformer.hookAtomicCalls();
         }
         NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
-        p.coverage = new ProfileCoverage(program, allAccesses, program || diagnose, jdk);
+        p.coverage = new ProfileCoverage(program, allAccesses, program || diagnose, jdk,
+                program ? HiddenIntrinsics.stillHiddenHere() : List.of());
         if (diagnosis != null) {
             transformer.diagnose(diagnosis.fieldIds());
             p.diagnosis = diagnosis;

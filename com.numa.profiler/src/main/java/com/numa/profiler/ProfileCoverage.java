@@ -15,8 +15,15 @@ import java.util.Optional;
  * @param primitives      primitive fields and array elements are profiled (not only references)
  * @param atomicCalls     calls on the JDK's atomic boxes count as accesses of their value
  * @param jdkInstrumented JDK classes loaded after the agent are instrumented (the hook runtime is on the boot path)
+ * @param hiddenByIntrinsics JDK methods instrumented but run as compiled stubs once their callers are compiled
+ *                        ({@link HiddenIntrinsics}), only under program coverage; empty when every one is off
  */
-record ProfileCoverage(boolean program, boolean primitives, boolean atomicCalls, boolean jdkInstrumented) {
+record ProfileCoverage(boolean program, boolean primitives, boolean atomicCalls, boolean jdkInstrumented,
+        List<String> hiddenByIntrinsics) {
+
+    ProfileCoverage {
+        hiddenByIntrinsics = List.copyOf(hiddenByIntrinsics);
+    }
 
     /** summary.json's {@code coverage} section; {@code sampling}: one access in N is counted. */
     Map<String, Object> summary(int sampling) {
@@ -27,14 +34,21 @@ record ProfileCoverage(boolean program, boolean primitives, boolean atomicCalls,
         m.put("jdk_classes_loaded_after_agent_profiled", jdkInstrumented);
         m.put("jdk_classes_retransformed", program && jdkInstrumented ? String.join(",", ProfilerFlags.PROGRAM_JDK_CLASSES)
                 : "");
+        m.put("hidden_by_intrinsics", String.join("; ", hiddenByIntrinsics));
         m.put("sampling_one_in", sampling);
         return m;
     }
 
-    /** The exit summary's line on what was not seen and which flag sees it; empty under program coverage. */
+    /**
+     * The exit summary's line on what was not seen and which flag sees it; under program coverage, only the methods
+     * that intrinsics hid (the launchers turn those off).
+     */
     Optional<String> notSeen() {
         if (program && jdkInstrumented) {
-            return Optional.empty();
+            return hiddenByIntrinsics.isEmpty() ? Optional.empty() : Optional.of("numa: NUMAProfiler: not seen once "
+                    + "compiled: " + String.join("; ", hiddenByIntrinsics) + " (C2 runs them as intrinsics; bin/numa "
+                    + "turns these off for profiled runs, or add " + String.join(" ",
+                            HiddenIntrinsics.disablingOptions(Runtime.version().feature())) + ")");
         }
         List<String> unseen = new ArrayList<>();
         if (!primitives) {

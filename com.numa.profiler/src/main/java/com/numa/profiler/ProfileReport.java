@@ -14,7 +14,8 @@ final class ProfileReport {
     /** Thread pairs listed per site and type in {@code sharing_threads}. */
     static final int TOP_PAIRS = 3;
 
-    record ThreadRow(ProfiledThread thread, OwnerCounts byOwner) {
+    /** {@code synchronizerAccesses}: the thread's accesses to lock and wait machinery ({@link SynchronizerTypes}). */
+    record ThreadRow(ProfiledThread thread, OwnerCounts byOwner, long synchronizerAccesses) {
     }
 
     /** {@code pairs}: shared accesses per unordered pair of thread keys ({@link #pair}), both directions added. */
@@ -54,7 +55,7 @@ final class ProfileReport {
             labels.put(t.key, names.get(t.name) > 1 ? t.name + "#" + t.key : t.name);
             maxKey = Math.max(maxKey, t.key);
             OwnerCounts row = t.byOwner;
-            threads.add(new ThreadRow(t, row));
+            long synchronizerAccesses = 0;
             maxKey = Math.max(maxKey, row.maxKey());
             reads += t.reads;
             writes += t.writes;
@@ -71,12 +72,16 @@ final class ProfileReport {
             for (int id = 0; id < s.length; id++) {
                 SiteCounters c = s[id];
                 if (c != null) {
+                    if (SynchronizerTypes.isSynchronizer(registry.site(id).type())) {
+                        synchronizerAccesses += c.reads + c.writes;
+                    }
                     bySite.computeIfAbsent(id, k -> new SiteCounters()).add(c);
                     int site = id;
                     c.forEachSharer((owner, n) -> pairsBySite.computeIfAbsent(site, k -> new HashMap<>())
                             .merge(pair(t.key, owner), n, Long::sum));
                 }
             }
+            threads.add(new ThreadRow(t, row, synchronizerAccesses));
         }
         this.maxOwnerKey = maxKey;
         Map<String, TypeRow> byType = new LinkedHashMap<>();

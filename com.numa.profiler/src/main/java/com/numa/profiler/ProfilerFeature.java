@@ -7,6 +7,7 @@ import com.numa.core.flags.FlagValues;
 import com.numa.core.io.OutputPaths;
 import java.nio.file.Path;
 import com.numa.core.flags.Flag;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,11 +40,17 @@ public final class ProfilerFeature implements Feature {
 
     /**
      * The hook runtime on the boot class path from the JVM's start: appended later, from the agent, HotSpot turns off
-     * class sharing for every loader but the boot loader and says so in a warning on every run.
+     * class sharing for every loader but the boot loader and says so in a warning on every run. Under program coverage,
+     * also the intrinsics that would hide instrumented JDK methods once compiled ({@link HiddenIntrinsics}).
      */
     @Override
-    public List<String> javaOptions(FlagValues flags) {
-        return BootstrapRuntime.cachedJar().map(jar -> List.of("-Xbootclasspath/a:" + jar)).orElse(List.of());
+    public List<String> javaOptions(FlagValues flags, int javaFeature) {
+        List<String> options = new ArrayList<>();
+        BootstrapRuntime.cachedJar().ifPresent(jar -> options.add("-Xbootclasspath/a:" + jar));
+        if (flags.get(ProfilerFlags.COVERAGE) == ProfilerFlags.Coverage.PROGRAM) {
+            options.addAll(HiddenIntrinsics.disablingOptions(javaFeature));
+        }
+        return options;
     }
 
     @Override

@@ -69,4 +69,26 @@ class ProfileReportTest {
         assertTrue(summary.lines().anyMatch(l -> l.contains("app.Main.main:7") && !l.contains("(read-only)")
                 && l.contains("most between")), summary);
     }
+
+    /** A thread's accesses to locks, conditions and pool bookkeeping are counted, and reported apart in threads.csv. */
+    @Test
+    void accessesToLockAndWaitMachineryAreReportedApartPerThread() {
+        SiteRegistry registry = new SiteRegistry();
+        ProfiledThread t = new ProfiledThread(1, Thread.currentThread(), Thread.currentThread().getId());
+        t.site(registry.addSite("app/Table", "<init>", 3, "java.util.concurrent.locks.ReentrantLock$NonfairSync", false))
+                .reads = 700;
+        t.site(registry.addSite("java/util/concurrent/locks/AbstractQueuedSynchronizer", "await", 1,
+                "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionNode", false)).writes = 20;
+        t.site(registry.addSite("java/util/concurrent/ForkJoinPool", "registerWorker", 1,
+                "java.util.concurrent.ForkJoinPool$WorkQueue", false)).reads = 5;
+        t.site(registry.addSite("app/Table", "<init>", 4, "app.Fork", false)).reads = 300;
+        t.site(registry.addSite("app/Table", "<init>", 5, "java.util.concurrent.ForkJoinPoolish", false)).reads = 1;
+        t.reads = 1006;
+        t.writes = 20;
+        ProfileReport r = new ProfileReport(new ProfiledThread[] {t}, registry);
+        assertEquals(725, r.threads.get(0).synchronizerAccesses());
+        List<String> rows = ReportWriter.threads(r).lines().toList();
+        assertTrue(rows.get(0).endsWith(",synchronizer_accesses"), rows.get(0));
+        assertTrue(rows.get(1).endsWith(",725"), rows.get(1));
+    }
 }

@@ -134,6 +134,10 @@ public final class Characterization {
         if (profile.jdkClassesProfiled().isEmpty()) {
             unseen.add("the JDK's collections, locks and atomics (-XX:NUMAProfilerCoverage=program sees them)");
         }
+        if (!profile.hiddenByIntrinsics().isEmpty()) {
+            unseen.add(profile.hiddenByIntrinsics() + " once compiled (C2 intrinsics; the profiled JVM was started "
+                    + "without -XX:DisableIntrinsic for them)");
+        }
         if (profileCpus == 1 && parallelThreads >= 2) {
             unseen.add("writes that alternate between threads: it ran on one CPU, where threads take turns (add all to "
                     + "--configs, or give each node two CPUs)");

@@ -14,7 +14,8 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * What the study takes from a NUMAProfiler run (Table 4 and OA of Table 2): the shared read and write shares of all
- * profiled accesses (owner = last writer) and each thread's accesses, by name; and the evidence they rest on: how many
+ * profiled accesses (owner = last writer) and each thread's accesses, by name, without its accesses to the JDK's lock
+ * and wait machinery (the profiler's {@code synchronizer_accesses}: they grow with waiting, not with work); and the evidence they rest on: how many
  * accesses were profiled, the share of unknown owner, the objects the side table refused, the sampling and what was
  * covered (docs/profiling-coverage.md).
  *
@@ -24,10 +25,11 @@ import org.apache.commons.csv.CSVRecord;
  * @param primitivesProfiled  primitive fields and array elements were profiled, not only references
  * @param jdkClassesProfiled  the loaded JDK classes retransformed at start (e.g. "java.util.*,java.util.concurrent.**"),
  *                            empty when the JDK's collections, locks and atomics were not seen
+ * @param hiddenByIntrinsics  JDK methods that ran as C2 intrinsics, unseen once compiled; empty when none
  */
 public record ProfileSummary(double sharedReadPct, double sharedWritePct, long accesses, Map<String, Double> accessesByThread,
         double unknownOwnerPct, long sideTableRefusals, int samplingOneIn, boolean primitivesProfiled,
-        String jdkClassesProfiled) {
+        String jdkClassesProfiled, String hiddenByIntrinsics) {
 
     public static ProfileSummary read(Path profileDir) throws IOException {
         JsonNode summary = JsonFiles.mapper().readTree(profileDir.resolve("summary.json").toFile());
@@ -37,7 +39,10 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
         try (Reader in = Files.newBufferedReader(profileDir.resolve("threads.csv"));
                 CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
             for (CSVRecord r : p) {
-                byThread.merge(r.get("name"), Double.parseDouble(r.get("reads")) + Double.parseDouble(r.get("writes")), Double::sum);
+                // lock and wait machinery counts waiting, not work: left out of OA (profiles before the column kept it)
+                double waiting = r.isMapped("synchronizer_accesses") ? Double.parseDouble(r.get("synchronizer_accesses")) : 0;
+                byThread.merge(r.get("name"), Double.parseDouble(r.get("reads")) + Double.parseDouble(r.get("writes"))
+                        - waiting, Double::sum);
             }
         }
         return new ProfileSummary(totals.path("shared_read_pct").asDouble(Double.NaN),
@@ -45,6 +50,6 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
                 totals.path("unknown_owner_pct").asDouble(Double.NaN),
                 summary.path("side_table").path("refused_objects_table_full").asLong(),
                 coverage.path("sampling_one_in").asInt(1), coverage.path("primitives_profiled").asBoolean(false),
-                coverage.path("jdk_classes_retransformed").asText(""));
+                coverage.path("jdk_classes_retransformed").asText(""), coverage.path("hidden_by_intrinsics").asText(""));
     }
 }

@@ -53,11 +53,9 @@ public final class ValidationPrograms {
                                 + "long balances of two shared accounts under their locks"),
                         "transfers between shared accounts' long fields under two locks"),
                 program("short-lived-threads", "ShortLivedThreads", List.of("{threads}", "30*", "300000"),
-                        truth(Set.of(EP, IMBALANCED), Set.of(DATA_PARALLEL), "waves of one new thread per CPU, each living "
+                        truth(Set.of(EP), Set.of(DATA_PARALLEL), "waves of one new thread per CPU, each living "
                                 + "about 50 ms on an array of its own: all CPUs busy with equal work, though no thread "
-                                + "lives long. Imbalanced is tolerated, not right: on Java 25 the object-access counts of "
-                                + "these equal threads differ by 28-58%, a gap in the per-thread attribution of short "
-                                + "threads not yet explained"),
+                                + "lives long"),
                         "a new thread per piece of work (about 50 ms each), one wave per CPU count"),
                 program("pool-turnover", "PoolTurnover", List.of("{threads}", "60*", "{threads}", "300000"),
                         truth(Set.of(EP), Set.of(DATA_PARALLEL), "a pool of one thread per CPU whose threads time out between "

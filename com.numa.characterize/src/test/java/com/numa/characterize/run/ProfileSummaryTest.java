@@ -23,7 +23,8 @@ class ProfileSummaryTest {
                 {"totals": {"accesses": 167, "shared_read_pct": 12.5, "shared_write_pct": 3.25, "unknown_owner_pct": 4.5},
                  "side_table": {"tracked_objects": 10, "refused_objects_table_full": 7},
                  "coverage": {"coverage": "program", "primitives_profiled": true,
-                              "jdk_classes_retransformed": "java.util.*,java.util.concurrent.**", "sampling_one_in": 16}}
+                              "jdk_classes_retransformed": "java.util.*,java.util.concurrent.**", "sampling_one_in": 16,
+                              "hidden_by_intrinsics": "Base64 encoding"}}
                 """);
         ProfileSummary s = ProfileSummary.read(dir);
         assertEquals(12.5, s.sharedReadPct());
@@ -35,6 +36,7 @@ class ProfileSummaryTest {
         assertEquals(16, s.samplingOneIn());
         assertTrue(s.primitivesProfiled());
         assertEquals("java.util.*,java.util.concurrent.**", s.jdkClassesProfiled());
+        assertEquals("Base64 encoding", s.hiddenByIntrinsics());
     }
 
     /** A profile written without the coverage section saw references only, every access, and no loaded JDK class. */
@@ -46,6 +48,19 @@ class ProfileSummaryTest {
         assertFalse(s.primitivesProfiled());
         assertEquals("", s.jdkClassesProfiled());
         assertEquals(1, s.samplingOneIn());
+        assertEquals("", s.hiddenByIntrinsics());
         assertTrue(Double.isNaN(s.unknownOwnerPct()));
+    }
+
+    /** OA counts work: a thread's accesses to lock and wait machinery (it waited, it did not work) are left out. */
+    @Test
+    void eachThreadsAccessesLeaveOutItsLockAndWaitMachinery(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("threads.csv"), """
+                thread_key,name,reads,writes,synchronizer_accesses
+                2,philosopher-0,900,100,400
+                3,philosopher-1,700,100,200
+                """);
+        Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 1800}}");
+        assertEquals(Map.of("philosopher-0", 600.0, "philosopher-1", 600.0), ProfileSummary.read(dir).accessesByThread());
     }
 }

@@ -78,7 +78,7 @@ public final class ChildJvm {
     public ChildJvm agent(Path jar, List<String> numaFlags) {
         agentJar = jar;
         agentArgs = AgentArgs.join(numaFlags);
-        featureOptions = FeatureRegistry.javaOptionsFor(numaFlags);
+        featureOptions = FeatureRegistry.javaOptionsFor(numaFlags, java.featureVersion());
         return this;
     }
 

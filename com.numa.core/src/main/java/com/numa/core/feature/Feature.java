@@ -62,8 +62,10 @@ public interface Feature {
     /**
      * Options the JVM must be started with for this enabled feature (the launchers add them before the agent's);
      * empty when it needs none. Never throws: what it cannot prepare it leaves to the agent's own fallback.
+     * {@code javaFeature}: the target JDK's feature version (e.g. 17, 25), -1 when unknown (HotSpot rejects some
+     * options a version lacks).
      */
-    default List<String> javaOptions(FlagValues flags) {
+    default List<String> javaOptions(FlagValues flags, int javaFeature) {
         return List.of();
     }
 

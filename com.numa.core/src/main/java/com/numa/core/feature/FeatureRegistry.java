@@ -169,11 +169,11 @@ public final class FeatureRegistry {
     }
 
     /** The java options of the enabled features ({@link Feature#javaOptions}), in registry order. */
-    public List<String> javaOptions(FlagValues flags) {
+    public List<String> javaOptions(FlagValues flags, int javaFeature) {
         List<String> options = new ArrayList<>();
         for (Feature f : features) {
             if (flags.get(f.enableFlag())) {
-                options.addAll(f.javaOptions(flags));
+                options.addAll(f.javaOptions(flags, javaFeature));
             }
         }
         return options;
@@ -183,13 +183,13 @@ public final class FeatureRegistry {
      * The java options a JVM started with these NUMA flags ({@code -XX:} form) needs, from the features registered on
      * the class path of this launcher; none when the flags do not parse (the agent reports them).
      */
-    public static List<String> javaOptionsFor(List<String> numaFlags) {
+    public static List<String> javaOptionsFor(List<String> numaFlags, int javaFeature) {
         if (numaFlags.isEmpty()) {
             return List.of();
         }
         FeatureRegistry registry = load(FeatureRegistry.class.getClassLoader(), problem -> { });
         try {
-            return registry.javaOptions(registry.flagSet().parse(numaFlags));
+            return registry.javaOptions(registry.flagSet().parse(numaFlags), javaFeature);
         } catch (FlagException e) {
             return List.of();
         }
