@@ -84,7 +84,7 @@ public final class Characterization {
         PerfUtilRows base = rows.containsKey(Configuration.SINGLE) ? rows.get(Configuration.SINGLE)
                 : rows.values().stream().findFirst().orElse(null);
         Parallelism parallelism = base == null ? null
-                : Parallelism.of(base, profiled == null ? Map.of() : profiled.accessesByThread(), classifier.thresholds());
+                : Parallelism.of(base, profiled == null ? Map.of() : profiled.workByThread(), classifier.thresholds());
         Locality locality = Locality.of(rows.get(Configuration.SINGLE), rows.get(Configuration.DUAL));
         double scaling = medians.containsKey("single") && medians.containsKey("all")
                 ? medians.get("single") / medians.get("all") : Double.NaN;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.csv.CSVParser;
@@ -26,19 +27,33 @@ import org.apache.commons.csv.CSVRecord;
  * @param jdkClassesProfiled  the loaded JDK classes retransformed at start (e.g. "java.util.*,java.util.concurrent.**"),
  *                            empty when the JDK's collections, locks and atomics were not seen
  * @param hiddenByIntrinsics  JDK methods that ran as C2 intrinsics, unseen once compiled; empty when none
+ * @param virtualThreads      rows that shared a kernel thread with another (virtual threads on their carriers)
  */
 public record ProfileSummary(double sharedReadPct, double sharedWritePct, long accesses, Map<String, Double> accessesByThread,
         double unknownOwnerPct, long sideTableRefusals, int samplingOneIn, boolean primitivesProfiled,
-        String jdkClassesProfiled, String hiddenByIntrinsics) {
+        String jdkClassesProfiled, String hiddenByIntrinsics, int virtualThreads) {
+
+    /**
+     * Each thread's accesses as a measure of its work, for the object-access imbalance (OA) over the threads PerfUtil
+     * measured; empty when virtual threads ran: a virtual thread moves between carriers whenever it blocks, so its
+     * accesses cannot be put on the carrier that did them, and OA over carriers would read the carriers' own few.
+     */
+    public Map<String, Double> workByThread() {
+        return virtualThreads > 0 ? Map.of() : accessesByThread;
+    }
 
     public static ProfileSummary read(Path profileDir) throws IOException {
         JsonNode summary = JsonFiles.mapper().readTree(profileDir.resolve("summary.json").toFile());
         JsonNode totals = summary.path("totals");
         JsonNode coverage = summary.path("coverage");
         Map<String, Double> byThread = new LinkedHashMap<>();
+        Map<String, Integer> rowsByTid = new HashMap<>();
         try (Reader in = Files.newBufferedReader(profileDir.resolve("threads.csv"));
                 CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
             for (CSVRecord r : p) {
+                if (r.isMapped("tid") && !r.get("tid").equals("-1")) {
+                    rowsByTid.merge(r.get("tid"), 1, Integer::sum);
+                }
                 // lock and wait machinery counts waiting, not work: left out of OA (profiles before the column kept it)
                 double waiting = r.isMapped("synchronizer_accesses") ? Double.parseDouble(r.get("synchronizer_accesses")) : 0;
                 byThread.merge(r.get("name"), Double.parseDouble(r.get("reads")) + Double.parseDouble(r.get("writes"))
@@ -50,6 +65,7 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
                 totals.path("unknown_owner_pct").asDouble(Double.NaN),
                 summary.path("side_table").path("refused_objects_table_full").asLong(),
                 coverage.path("sampling_one_in").asInt(1), coverage.path("primitives_profiled").asBoolean(false),
-                coverage.path("jdk_classes_retransformed").asText(""), coverage.path("hidden_by_intrinsics").asText(""));
+                coverage.path("jdk_classes_retransformed").asText(""), coverage.path("hidden_by_intrinsics").asText(""),
+                rowsByTid.values().stream().mapToInt(n -> n - 1).sum());
     }
 }

@@ -85,9 +85,9 @@ public final class ValidationPrograms {
                 new ValidationProgram("virtual-threads", PACKAGE + "VirtualThreadTasks", List.of("4000*", "60000"),
                         truth(Set.of(EP, IMBALANCED, UNCERTAIN), Set.of(DATA_PARALLEL), "one virtual thread per request, "
                                 + "carried by one platform thread per CPU; equal requests, each on a buffer of its own. "
-                                + "Imbalanced is tolerated, not right: the profiler counts accesses under the virtual "
-                                + "threads and PerfUtil counts CPU under the carriers, so the object-access imbalance over "
-                                + "the carriers reads their own few accesses (a known gap). On a one-CPU node the "
+                                + "The carriers are judged by CPU time (a virtual thread's accesses cannot be put on the "
+                                + "carrier that made them), and a busy machine gives the carrier that had a CPU more "
+                                + "requests to steal: Imbalanced is a fair reading there. On a one-CPU node the "
                                 + "scheduler has one carrier, which no share rule tells from a single thread: Uncertain "
                                 + "is the honest answer there"),
                         21, "one virtual thread per request (Executors.newVirtualThreadPerTaskExecutor); Java 21+"),

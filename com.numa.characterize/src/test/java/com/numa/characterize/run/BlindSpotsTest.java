@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** What a profile did not see reaches the category row's evidence, each with its fix. */
 class BlindSpotsTest {
     private static ProfileSummary profile(boolean primitives, String jdk, String hidden) {
-        return new ProfileSummary(10, 1, 5000, Map.of(), 0, 0, 1, primitives, jdk, hidden);
+        return new ProfileSummary(10, 1, 5000, Map.of(), 0, 0, 1, primitives, jdk, hidden, 0);
     }
 
     @Test

@@ -63,4 +63,31 @@ class ProfileSummaryTest {
         Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 1800}}");
         assertEquals(Map.of("philosopher-0", 600.0, "philosopher-1", 600.0), ProfileSummary.read(dir).accessesByThread());
     }
+
+    /** Virtual threads share their carrier's tid: their accesses cannot stand for the carriers' work. */
+    @Test
+    void virtualThreadsLeaveNoPerThreadWork(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("threads.csv"), """
+                thread_key,name,tid,reads,writes
+                1,main,100,10,0
+                2,ForkJoinPool-1-worker-1,201,5,0
+                3,,201,100,20
+                4,,202,110,10
+                5,ForkJoinPool-1-worker-2,202,7,0
+                6,gone,-1,1,0
+                7,also-gone,-1,1,0
+                """);
+        Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 264}}");
+        ProfileSummary s = ProfileSummary.read(dir);
+        assertEquals(2, s.virtualThreads());
+        assertEquals(Map.of(), s.workByThread());
+        assertEquals(6, s.accessesByThread().size(), "the accesses themselves are kept");
+    }
+
+    @Test
+    void platformThreadsEachHaveTheirWork(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("threads.csv"), "thread_key,name,tid,reads,writes\n1,main,100,10,0\n2,w-1,201,5,1\n");
+        Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 16}}");
+        assertEquals(Map.of("main", 10.0, "w-1", 6.0), ProfileSummary.read(dir).workByThread());
+    }
 }
