@@ -2,6 +2,7 @@ package com.numa.characterize;
 
 import com.numa.characterize.analysis.Classifier;
 import com.numa.characterize.analysis.PerfUtilRows;
+import com.numa.characterize.report.PaperComparison;
 import com.numa.characterize.report.Provenance;
 import com.numa.characterize.report.StudyOutput;
 import com.numa.characterize.report.VerdictSummary;
@@ -209,6 +210,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
         boolean failed = results.stream().anyMatch(r -> !r.failures().isEmpty());
         // the answer on stderr too, with its confidence: a weak verdict is never read without its concerns
         VerdictSummary.rows(results).forEach(v -> log.info(v.line()));
+        PaperComparison.line(results).ifPresent(log::info);
         log.info("characterization of " + results.size() + " application(s) in " + out.toAbsolutePath()
                 + (failed ? " (some runs failed: see categories.csv)" : "") + "; open report.html");
         return failed ? RUN_FAILED : 0;

@@ -14,7 +14,13 @@ public final class StudyTables {
     }
 
     public static List<Table> all(List<ApplicationResult> apps, Provenance p) {
-        return List.of(categories(apps), parallelism(apps, p), sharing(apps), locality(apps, p), scaling(apps));
+        List<Table> tables = new ArrayList<>(List.of(categories(apps), parallelism(apps, p), sharing(apps), locality(apps, p),
+                scaling(apps)));
+        Table paper = PaperComparison.of(apps);
+        if (!paper.rows().isEmpty()) {
+            tables.add(paper);
+        }
+        return tables;
     }
 
     static Table parallelism(List<ApplicationResult> apps, Provenance p) {
@@ -44,7 +50,8 @@ public final class StudyTables {
                             String.valueOf(a.profile().accesses())));
         }
         return new Table("table4_sharing.csv", "Table 4: shared accesses (owner = last writer, Single Node, NUMAProfiler)",
-                "Shares of all profiled object accesses (reference-typed fields and array elements).",
+                "Shares of all profiled object accesses: fields and array elements of every type, the JDK's java.util "
+                        + "and java.util.concurrent classes included (-XX:NUMAProfilerCoverage=program).",
                 List.of("application", "shared_read_pct", "shared_write_pct", "profiled_accesses"), rows);
     }
 
