@@ -52,6 +52,8 @@ import javax.management.StandardMBean;
  * Maxine's header updates; clone() copies the word; static storage is keyed by class name.
  */
 public final class NumaProfiler {
+    /** The profiler the agent started in this JVM (null: none), for {@link ProfileSpan}. */
+    private static volatile NumaProfiler running;
     private final FlagValues flags;
     private final NumaTopology topology;
     private final ProfilerRuntime runtime;
@@ -215,6 +217,7 @@ public final class NumaProfiler {
         }
         DumpThreads dumps = new DumpThreads(runtime, log);
         dumps.atExit(p::atExit);
+        running = p;
         dumps.every(flags.get(ProfilerFlags.DUMP_INTERVAL), p::dump);
         return p;
     }
@@ -301,6 +304,26 @@ public final class NumaProfiler {
                     + " (check -XX:NUMAProfilerOutput names a writable directory)");
         }
         return output;
+    }
+
+    static NumaProfiler running() {
+        return running;
+    }
+
+    SharingDiagnosis diagnosis() {
+        return diagnosis;
+    }
+
+    SiteRegistry registry() {
+        return registry;
+    }
+
+    int sampling() {
+        return runtime.sampling();
+    }
+
+    int nodes() {
+        return topology.nodeCount();
     }
 
     ProfileReport report() {
