@@ -245,7 +245,7 @@ suite = {
         "com.numa.junit": {
             "dir": "numa-junit",
             "sourceDirs": ["src/main/java", "src/main/resources"],
-            "dependencies": ["com.numa.profiler", "JUNIT_CONSOLE_STANDALONE"],
+            "dependencies": ["com.numa.profiler", "com.numa.characterize", "JUNIT_CONSOLE_STANDALONE"],
             # jdk.attach: the extension attaches the agent to its own JVM when the test JVM started without it
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.attach"],
             "javaCompliance": "17+",

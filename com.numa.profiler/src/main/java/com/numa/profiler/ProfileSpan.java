@@ -4,6 +4,7 @@ import com.numa.profiler.sharing.Facts;
 import com.numa.profiler.sharing.Issue;
 import com.numa.profiler.sharing.SharingDiagnosis;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.Optional;
  * in parallel) each count the other's accesses.
  */
 public final class ProfileSpan {
-    /** One thread's counts in the span. */
+    /** One thread's counts in the span (threads by name). */
     public record ThreadCounts(String thread, String role, long reads, long writes, long sharedReads, long sharedWrites,
             long allocations) {
         public long accesses() {
@@ -30,7 +31,8 @@ public final class ProfileSpan {
     /**
      * One allocation site's counts in the span: all threads' ({@code thread} empty), or one thread's. Shared: by another
      * thread than the object's owner (its last writer or allocator). {@code writesAfterPublication}: writes once another
-     * thread had accessed the object (none, with shared reads: read-only once published).
+     * thread had accessed the object (none, with shared reads: read-only once published). Listed with the most shared
+     * accesses first.
      */
     public record SiteCounts(String site, String type, boolean array, String thread, long allocations, long reads,
             long writes, long sharedReads, long sharedWrites, long writesAfterPublication) {
@@ -151,6 +153,11 @@ public final class ProfileSpan {
             issues = profiler.diagnosis().issuesSince(diagnosisBefore,
                     facts(nanos / 1e6, grown, threadsByKey, byThread, bySite));
         }
+        threads.sort(Comparator.comparing(ThreadCounts::thread));
+        Comparator<SiteCounts> mostShared = Comparator.comparingLong((SiteCounts c) -> -(c.sharedReads() + c.sharedWrites()))
+                .thenComparingLong(c -> -c.accesses()).thenComparing(SiteCounts::site).thenComparing(SiteCounts::thread);
+        sites.sort(mostShared);
+        siteThreads.sort(mostShared);
         return new Result(nanos, diagnosisBefore != null, profiler.sampling(), List.copyOf(threads), List.copyOf(sites),
                 List.copyOf(siteThreads), issues);
     }

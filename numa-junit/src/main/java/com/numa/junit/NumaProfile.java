@@ -1,15 +1,16 @@
 package com.numa.junit;
 
+import com.numa.characterize.analysis.ThreadWork;
 import com.numa.core.classification.Classification;
 import com.numa.core.classification.DataDependency;
 import com.numa.core.classification.Imbalance;
 import com.numa.core.classification.ParallelismCategory;
 import com.numa.core.classification.Thresholds;
 import com.numa.core.classification.WorkShares;
-import com.numa.core.threads.ThreadRole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -60,6 +61,9 @@ public final class NumaProfile {
             List<SiteRow> siteThreads, List<IssueRow> issues) {
         static final Counts NONE = new Counts(0, false, 1, List.of(), List.of(), List.of(), List.of());
     }
+
+    /** The work measure of the parallelism category: the profiler's object accesses. */
+    private static final String OA = "accesses";
 
     private final String test;
     private volatile Supplier<Counts> source = () -> Counts.NONE;
@@ -243,23 +247,11 @@ public final class NumaProfile {
 
     /** The parallelism category and its reason, over the threads' profiled accesses. */
     public Classification.ParallelismVerdict parallelism() {
-        WorkShares<ThreadRow> shares = WorkShares.of(threads(), new WorkShares.ThreadView<>() {
-            @Override
-            public ThreadRole role(ThreadRow t) {
-                return ThreadRole.valueOf(t.role().toUpperCase(Locale.ROOT).replace('-', '_'));
-            }
-
-            @Override
-            public String name(ThreadRow t) {
-                return t.thread();
-            }
-
-            @Override
-            public double work(ThreadRow t) {
-                return t.accesses();
-            }
-        }, Thresholds.DEFAULTS.workerSharePct());
-        double imbalance = Imbalance.pct(shares.steadyWorkers().stream().mapToDouble(ThreadRow::accesses).toArray());
+        // the rows numa characterize classifies, with the profiler's object accesses (OA) as the work
+        List<ThreadWork> work = threads().stream().map(t -> new ThreadWork(-1, t.thread(), ThreadWork.role(t.role()),
+                Map.of(OA, (double) t.accesses()))).toList();
+        WorkShares<ThreadWork> shares = WorkShares.of(work, ThreadWork.view(OA), Thresholds.DEFAULTS.workerSharePct());
+        double imbalance = Imbalance.pct(shares.steadyWorkers().stream().mapToDouble(w -> w.count(OA)).toArray());
         return Classification.parallelism(shares.mainPct(), shares.workers().size(), shares.parallelThreads().size(),
                 imbalance, "OA", Runtime.getRuntime().availableProcessors(), Thresholds.DEFAULTS);
     }

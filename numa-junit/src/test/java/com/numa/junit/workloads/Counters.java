@@ -37,52 +37,35 @@ public final class Counters {
      * another object decides whose turn it is), so their writes alternate on any machine, however it schedules them.
      */
     public static void race(Adjacent c, int rounds) throws InterruptedException {
-        AtomicInteger turn = new AtomicInteger();
-        run(() -> {
-            for (int i = 0; i < rounds; i++) {
-                await(turn, 0);
-                c.a++;
-                turn.set(1);
-            }
-        }, () -> {
-            for (int i = 0; i < rounds; i++) {
-                await(turn, 1);
-                c.b++;
-                turn.set(0);
-            }
-        });
+        takeTurns(rounds, () -> c.a++, () -> c.b++);
     }
 
     /** As {@link #race(Adjacent, int)} on the padded pair. */
     public static void race(Padded c, int rounds) throws InterruptedException {
+        takeTurns(rounds, () -> c.a++, () -> c.b++);
+    }
+
+    static void takeTurns(int rounds, Runnable first, Runnable second) throws InterruptedException {
         AtomicInteger turn = new AtomicInteger();
-        run(() -> {
-            for (int i = 0; i < rounds; i++) {
-                await(turn, 0);
-                c.a++;
-                turn.set(1);
-            }
-        }, () -> {
-            for (int i = 0; i < rounds; i++) {
-                await(turn, 1);
-                c.b++;
-                turn.set(0);
-            }
-        });
+        Thread t1 = new Thread(() -> turns(turn, 0, rounds, first), "counter-a");
+        Thread t2 = new Thread(() -> turns(turn, 1, rounds, second), "counter-b");
+        t1.start();
+        t2.start();
+        t1.join();
+        t2.join();
+    }
+
+    private static void turns(AtomicInteger turn, int mine, int rounds, Runnable step) {
+        for (int i = 0; i < rounds; i++) {
+            await(turn, mine);
+            step.run();
+            turn.set(1 - mine);
+        }
     }
 
     private static void await(AtomicInteger turn, int mine) {
         while (turn.get() != mine) {
             Thread.yield(); // on one CPU the other thread must run for the turn to come
         }
-    }
-
-    static void run(Runnable first, Runnable second) throws InterruptedException {
-        Thread t1 = new Thread(first, "counter-a");
-        Thread t2 = new Thread(second, "counter-b");
-        t1.start();
-        t2.start();
-        t1.join();
-        t2.join();
     }
 }

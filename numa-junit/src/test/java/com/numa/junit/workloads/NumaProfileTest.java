@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.core.classification.DataDependency;
+import com.numa.core.classification.ParallelismCategory;
 import com.numa.junit.NumaProfile;
 import com.numa.junit.NumaProfiled;
 import java.util.List;
@@ -103,5 +104,15 @@ class NumaProfileTest {
         AssertionFailedError e = assertThrows(AssertionFailedError.class,
                 () -> profile.assertPrivateTo(Tally.class, Thread.currentThread()));
         assertTrue(e.getMessage().contains("tally-borrower"), e.getMessage());
+    }
+
+    @Test
+    void workOnTheTestThreadAloneIsSingleThreaded(NumaProfile profile) {
+        new Table(4096).sum();
+        profile.assertCategory(ParallelismCategory.SINGLE_THREADED);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> profile.assertCategory(ParallelismCategory.EXPLICITLY_PARALLEL));
+        assertTrue(e.getMessage().contains(ParallelismCategory.SINGLE_THREADED.label())
+                && e.getMessage().contains("no worker thread"), e.getMessage());
     }
 }
