@@ -29,13 +29,25 @@ final class AgentLoader {
     private AgentLoader() {
     }
 
-    /** Null when the profiler runs (attaching the agent first if it must and can), else why not and how to fix it. */
-    static synchronized String ensureProfiler(String flags) {
+    /**
+     * Null when the profiler runs (attaching the agent first if it must and can), else why not and how to fix it.
+     * {@code testPackage}: the first profiled test's package, whose classes, loaded before an attach, are retransformed
+     * so that what the tests allocate has its site.
+     */
+    static synchronized String ensureProfiler(String flags, String testPackage) {
         if (!decided) {
-            problem = decide(flags, System.getProperty(AGENT_PROPERTY));
+            problem = decide(withRetransform(flags, testPackage), System.getProperty(AGENT_PROPERTY));
             decided = true;
         }
         return problem;
+    }
+
+    /** {@code flags} with the test package's loaded classes retransformed, unless they name what to retransform. */
+    static String withRetransform(String flags, String testPackage) {
+        if (flags.contains("NUMAProfilerRetransform") || testPackage.isEmpty()) {
+            return flags;
+        }
+        return flags + ",NUMAProfilerRetransform=" + testPackage + ".**";
     }
 
     /** Whether the profiler runs now, without trying to start it. */

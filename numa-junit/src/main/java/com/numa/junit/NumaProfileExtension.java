@@ -53,7 +53,7 @@ final class NumaProfileExtension implements ParameterResolver, InvocationInterce
     }
 
     private static void requireProfiler(ExtensionContext context) {
-        String problem = AgentLoader.ensureProfiler(flags(context));
+        String problem = AgentLoader.ensureProfiler(flags(context), context.getRequiredTestClass().getPackageName());
         if (problem != null) {
             throw new ExtensionConfigurationException("numa-junit: " + problem);
         }

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The documented example project (examples/numa-junit-example) builds and its tests pass under the packaged agent,
  * with numa-junit's jar and JUnit on the class path and the agent's flags from its pom: compiled here and run by the
- * JUnit Platform in a child JVM, as Surefire runs it under {@code mvn test}. A second run without the agent shows the
- * message a user gets when the agent is missing.
+ * JUnit Platform in a child JVM, as Surefire runs it under {@code mvn test}. Without the agent on the command line, the
+ * extension attaches it when -Dnuma.agent names the jar, and otherwise fails each test with the message saying how to
+ * add it.
  */
 class NumaJunitExampleEndToEndTest {
     private static final Path HOME = Path.of(System.getProperty("numa.home", ".."));
@@ -47,6 +48,17 @@ class NumaJunitExampleEndToEndTest {
         // the suite listener's summary of the test class
         Path summary = profile.resolve("junit/com.example.stats.RequestStatsTest.csv");
         assertTrue(Files.readString(summary).contains("theUnpaddedLayoutIsCaught"), Files.readString(summary));
+    }
+
+    @Test
+    void givenTheAgentJarTheExtensionAttachesItAndTheTestsPass() throws Exception {
+        Path out = Path.of(System.getProperty("numa.test.output", "target/test-output")).resolve("numa-junit-attach");
+        String cp = compileExample(out);
+        ChildRun r = ChildJvm.current().classPath(cp).options("-Dnuma.agent=" + System.getProperty("numa.agent.jar"))
+                .main(ExampleSuiteMain.class.getName(), List.of("com.example")).timeout(LIMIT).run();
+        assertEquals(0, r.exitCode(), r.diagnostics());
+        assertTrue(r.stderr().contains("numa: attached: started NUMAProfiler"), r.diagnostics());
+        assertTrue(r.stdout().contains("2 tests successful"), r.diagnostics());
     }
 
     @Test
