@@ -54,11 +54,13 @@ class NumaJunitExampleEndToEndTest {
     void givenTheAgentJarTheExtensionAttachesItAndTheTestsPass() throws Exception {
         Path out = Path.of(System.getProperty("numa.test.output", "target/test-output")).resolve("numa-junit-attach");
         String cp = compileExample(out);
+        // the default agent flags write the profile to ./numa-profile: run where the test's output goes
         ChildRun r = ChildJvm.current().classPath(cp).options("-Dnuma.agent=" + System.getProperty("numa.agent.jar"))
-                .main(ExampleSuiteMain.class.getName(), List.of("com.example")).timeout(LIMIT).run();
+                .directory(out).main(ExampleSuiteMain.class.getName(), List.of("com.example")).timeout(LIMIT).run();
         assertEquals(0, r.exitCode(), r.diagnostics());
         assertTrue(r.stderr().contains("numa: attached: started NUMAProfiler"), r.diagnostics());
         assertTrue(r.stdout().contains("2 tests successful"), r.diagnostics());
+        assertTrue(Files.exists(out.resolve("numa-profile/summary.json")), r.diagnostics());
     }
 
     @Test
