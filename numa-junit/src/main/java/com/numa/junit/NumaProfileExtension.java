@@ -34,6 +34,17 @@ final class NumaProfileExtension implements ParameterResolver, InvocationInterce
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
             ExtensionContext context) throws Throwable {
+        profiled(invocation, context);
+    }
+
+    /** Each invocation of a {@code @RepeatedTest} or {@code @ParameterizedTest} is profiled on its own. */
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+            ReflectiveInvocationContext<Method> invocationContext, ExtensionContext context) throws Throwable {
+        profiled(invocation, context);
+    }
+
+    private static void profiled(Invocation<Void> invocation, ExtensionContext context) throws Throwable {
         requireProfiler(context);
         NumaProfile profile = profile(context);
         ProfilerSpan span = ProfilerSpan.open();

@@ -11,6 +11,7 @@ import com.numa.junit.NumaProfile;
 import com.numa.junit.NumaProfiled;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -114,5 +115,14 @@ class NumaProfileTest {
                 () -> profile.assertCategory(ParallelismCategory.EXPLICITLY_PARALLEL));
         assertTrue(e.getMessage().contains(ParallelismCategory.SINGLE_THREADED.label())
                 && e.getMessage().contains("no worker thread"), e.getMessage());
+    }
+
+    /** Each repetition has a window of its own: the same workload, the same counts. */
+    @RepeatedTest(2)
+    void eachRepetitionIsProfiledAlone(NumaProfile profile) throws InterruptedException {
+        Thread owner = Tally.countAlone(1_000);
+        profile.assertPrivateTo(Tally.class, owner);
+        assertEquals(1_000, profile.siteThreads().stream().filter(s -> s.type().equals(Tally.class.getName()))
+                .mapToLong(NumaProfile.SiteRow::writes).sum(), profile.summary());
     }
 }
