@@ -27,6 +27,10 @@ import org.opentest4j.AssertionFailedError;
  * reports an issue there, its score and advice.
  */
 public final class NumaProfile {
+    // The rows mirror com.numa.profiler.ProfileSpan's on purpose: that class comes from the agent jar at run time and is
+    // not on a user's compile class path (numa-junit depends on the profiler with scope provided), so numa-junit's
+    // public API holds only its own types.
+
     /** One thread's counts in the test. */
     public record ThreadRow(String thread, String role, long reads, long writes, long sharedReads, long sharedWrites,
             long allocations) {
