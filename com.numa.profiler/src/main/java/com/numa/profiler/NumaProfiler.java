@@ -34,6 +34,7 @@ import javax.management.StandardMBean;
  * instruments every class loaded from then on and returns the running profiler.</li>
  * <li>{@link #startProfiling()}, {@link #stopProfiling()}, {@link #dump()}, {@link #isActive()}: the same operations the
  * MBean {@code com.numa:type=NUMAProfiler} offers.</li>
+ * <li>{@link ProfileSpan}: the counts of one span of the run, for callers inside the profiled JVM (numa-junit).</li>
  * </ul>
  *
  * <h2>How it works</h2>
