@@ -33,7 +33,7 @@ public final class SpanCost {
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 200;
         int iterations = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
-        if (!ProfileSpan.profilerRunning()) {
+        if (!profilerRunning()) {
             System.err.println("SpanCost: the NUMAProfiler does not run: start this JVM with "
                     + "-javaagent:numa-agent.jar=NUMAProfiler,NUMAProfilerOnDemand,NUMAProfilerInclude=com.numa.bench.junit.**");
             System.exit(2);
@@ -72,6 +72,15 @@ public final class SpanCost {
                         + "closed%n", openNs / accesses, (openNs - closedNs) / accesses);
                 System.out.println("sink " + cell.value);
             }
+        }
+    }
+
+    /** False too when the agent is missing altogether (its classes are then not on the class path). */
+    private static boolean profilerRunning() {
+        try {
+            return ProfileSpan.profilerRunning();
+        } catch (LinkageError e) {
+            return false;
         }
     }
 
