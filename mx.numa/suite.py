@@ -241,6 +241,15 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.attach"],
             "javaCompliance": "17+",
         },
+        # numa-junit: the JUnit 5 extension. The profiler's classes come from the agent at run time (Maven: provided).
+        "com.numa.junit": {
+            "dir": "numa-junit",
+            "sourceDirs": ["src/main/java", "src/main/resources"],
+            "dependencies": ["com.numa.profiler", "com.numa.characterize", "JUNIT_CONSOLE_STANDALONE"],
+            # jdk.attach: the extension attaches the agent to its own JVM when the test JVM started without it
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.attach"],
+            "javaCompliance": "17+",
+        },
         "com.numa.bench": {
             "dir": "bench",
             "sourceDirs": ["src/main/java"],

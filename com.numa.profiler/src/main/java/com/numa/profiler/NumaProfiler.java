@@ -34,6 +34,7 @@ import javax.management.StandardMBean;
  * instruments every class loaded from then on and returns the running profiler.</li>
  * <li>{@link #startProfiling()}, {@link #stopProfiling()}, {@link #dump()}, {@link #isActive()}: the same operations the
  * MBean {@code com.numa:type=NUMAProfiler} offers.</li>
+ * <li>{@link ProfileSpan}: the counts of one span of the run, for callers inside the profiled JVM (numa-junit).</li>
  * </ul>
  *
  * <h2>How it works</h2>
@@ -52,6 +53,8 @@ import javax.management.StandardMBean;
  * Maxine's header updates; clone() copies the word; static storage is keyed by class name.
  */
 public final class NumaProfiler {
+    /** The profiler the agent started in this JVM (null: none), for {@link ProfileSpan}. */
+    private static volatile NumaProfiler running;
     private final FlagValues flags;
     private final NumaTopology topology;
     private final ProfilerRuntime runtime;
@@ -216,6 +219,7 @@ public final class NumaProfiler {
         }
         DumpThreads dumps = new DumpThreads(runtime, log);
         dumps.atExit(p::atExit);
+        running = p;
         dumps.every(flags.get(ProfilerFlags.DUMP_INTERVAL), p::dump);
         return p;
     }
@@ -302,6 +306,26 @@ public final class NumaProfiler {
                     + " (check -XX:NUMAProfilerOutput names a writable directory)");
         }
         return output;
+    }
+
+    static NumaProfiler running() {
+        return running;
+    }
+
+    SharingDiagnosis diagnosis() {
+        return diagnosis;
+    }
+
+    SiteRegistry registry() {
+        return registry;
+    }
+
+    int sampling() {
+        return runtime.sampling();
+    }
+
+    int nodes() {
+        return topology.nodeCount();
     }
 
     ProfileReport report() {

@@ -78,7 +78,9 @@ public final class NumaAgent {
             ThreadDirectory threads = inventory;
             NumaTopology topology = resolveTopology(flags, log);
             List<String> started = registry.startEnabled(new FeatureContext(flags, inst, threads, topology, log,
-                    registry.toolPackages(List.of(NumaAgent.class.getPackageName() + ".**"))));
+                    registry.toolPackages(List.of(NumaAgent.class.getPackageName() + ".**",
+                            // numa-junit reads the profile inside the test: its own work is no part of it
+                            "com.numa.junit.*"))));
             // after the features: they listen to the window, and their transformers come before the marks'
             markMethodWindow(flags, inst, log);
             if (attached) {

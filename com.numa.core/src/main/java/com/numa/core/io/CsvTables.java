@@ -46,6 +46,18 @@ public final class CsvTables {
         return sb.toString();
     }
 
+    /**
+     * Replaces {@code target} atomically with the table of {@code rows} (one list of values per record). For callers
+     * outside the agent jar, where Commons CSV is relocated: this signature holds only JDK types.
+     */
+    public static void write(Path target, List<String> header, List<? extends List<?>> rows) throws IOException {
+        write(target, header, out -> {
+            for (List<?> r : rows) {
+                out.printRecord(r);
+            }
+        });
+    }
+
     /** Replaces {@code target} atomically with the table. */
     public static void write(Path target, List<String> header, Records records) throws IOException {
         AtomicFiles.writeString(target, table(header, records));

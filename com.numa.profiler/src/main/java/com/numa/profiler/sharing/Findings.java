@@ -83,6 +83,33 @@ final class Findings {
         }
     }
 
+    /**
+     * What was found after {@code before} (the same site and type, earlier; null: nothing then): the counts' growth,
+     * with the words and threads named so far (they only grow). Null when nothing grew.
+     */
+    Findings since(Findings before) {
+        if (before == null) {
+            return this;
+        }
+        if (falseInvalidations <= before.falseInvalidations && trueInvalidations <= before.trueInvalidations
+                && writes <= before.writes) {
+            return null;
+        }
+        Findings d = new Findings(site, type, array);
+        d.add(this);
+        d.objects = Math.max(0, objects - before.objects);
+        d.falseInvalidations = Math.max(0, falseInvalidations - before.falseInvalidations);
+        d.trueInvalidations = Math.max(0, trueInvalidations - before.trueInvalidations);
+        d.remoteInvalidations = Math.max(0, remoteInvalidations - before.remoteInvalidations);
+        d.writes = Math.max(0, writes - before.writes);
+        // the threads named before (with the same words) did nothing new here: only the span's threads are named
+        for (var pair : List.of(Map.entry(d.falseWrote, before.falseWrote), Map.entry(d.falseRead, before.falseRead),
+                Map.entry(d.trueWrote, before.trueWrote), Map.entry(d.trueRead, before.trueRead))) {
+            pair.getKey().entrySet().removeIf(e -> e.getValue().equals(pair.getValue().get(e.getKey())));
+        }
+        return d;
+    }
+
     /** The findings of one tracked object. */
     static Findings of(TrackedObject t) {
         Findings f = new Findings(t.site, t.layout.type(), t.layout.isArray());

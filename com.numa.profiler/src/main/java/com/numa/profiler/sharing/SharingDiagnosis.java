@@ -76,6 +76,41 @@ public final class SharingDiagnosis {
         return new Report(issues, run, w, findings);
     }
 
+    /** The word-level findings so far, for {@link #issuesSince}: what a span's diagnosis leaves out. */
+    public Mark mark() {
+        return new Mark(tracker.findings());
+    }
+
+    /** Findings at one moment; opaque to callers. */
+    public static final class Mark {
+        private final List<Findings> findings;
+
+        private Mark(List<Findings> findings) {
+            this.findings = findings;
+        }
+    }
+
+    /**
+     * The sharing, remote and duplication issues of the span from {@code since} to now, scored over {@code span} (its
+     * own length, threads and site counts). Thread migration and imbalance need the contention sampler's whole-run
+     * view and are not reported for a span.
+     */
+    public List<Issue> issuesSince(Mark since, Facts.Run span) {
+        Map<String, Findings> before = new java.util.HashMap<>();
+        for (Findings f : since.findings) {
+            before.put(f.key(), f);
+        }
+        List<Findings> grown = new ArrayList<>();
+        for (Findings f : tracker.findings()) {
+            Findings d = f.since(before.get(f.key()));
+            if (d != null) {
+                grown.add(d);
+            }
+        }
+        return Diagnosis.diagnose(span, grown, new ContentionSampler.Snapshot(List.of(), 0, 0, span.profiledMs() / 1e3),
+                thresholds);
+    }
+
     /** One diagnosis: the issues and what they were computed from. */
     public final class Report {
         private final List<Issue> issues;
