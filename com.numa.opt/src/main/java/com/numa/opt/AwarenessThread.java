@@ -449,6 +449,9 @@ public final class AwarenessThread implements AutoCloseable {
             }
             return c.node();
         } catch (RuntimeException e) {
+            if (!running) {
+                return preferred; // the exit interrupted the file lock: nothing is wrong with the file
+            }
             log.accept("node leases off, other JVMs on this host are not seen: " + e.getMessage()
                     + " (give -XX:NUMAOptsLeases= a writable file, or off)");
             leases = NodeLeases.NONE;

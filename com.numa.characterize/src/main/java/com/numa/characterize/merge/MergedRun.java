@@ -89,6 +89,8 @@ final class MergedRun {
             }
             jvms.add(read(uniqueName(id, e.getValue(), names), id, e.getValue(), status));
         }
+        // in start order (the driver before its executors); JVMs whose files do not say last
+        jvms.sort(java.util.Comparator.comparingLong(j -> j.identity() == null ? Long.MAX_VALUE : j.identity().startEpochMs()));
         return new MergedRun(jvms, characterizations, status);
     }
 
@@ -195,7 +197,8 @@ final class MergedRun {
                     id == null ? "" : id.label(), id == null ? "" : id.command(),
                     id == null ? "" : Instant.ofEpochMilli(id.startEpochMs()).toString(),
                     end < 0 ? "" : Instant.ofEpochMilli(end).toString(),
-                    String.join(" ", j.outputs().stream().map(o -> o.kind().name().toLowerCase(Locale.ROOT)).toList()),
+                    String.join(" ", j.outputs().stream().map(JvmOutput::kind).sorted().distinct()
+                            .map(k -> k.name().toLowerCase(Locale.ROOT)).toList()),
                     j.outputs().stream().allMatch(JvmOutput::complete) ? "yes" : "no"));
         }
         return new Table("jvms.csv", "JVMs", "Each JVM of the run, named by -XX:NUMALabel or pid@host; complete = every "
