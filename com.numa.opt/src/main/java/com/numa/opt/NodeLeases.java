@@ -34,7 +34,8 @@ final class NodeLeases {
     static final NodeLeases NONE = new NodeLeases(null, null);
 
     private final Path file;
-    private final JvmIdentity self;
+    /** This JVM; null until first needed (the agent makes the leases in premain, where nothing is read yet). */
+    private JvmIdentity self;
     private CpuSet held;
 
     NodeLeases(Path file, JvmIdentity self) {
@@ -48,7 +49,7 @@ final class NodeLeases {
         if (v.equals("off") || v.isEmpty()) {
             return NONE;
         }
-        return new NodeLeases(v.equals("auto") ? defaultFile() : Path.of(v), JvmIdentity.current());
+        return new NodeLeases(v.equals("auto") ? defaultFile() : Path.of(v), null);
     }
 
     static Path defaultFile() {
@@ -145,11 +146,22 @@ final class NodeLeases {
             return;
         }
         held = null;
-        update(null, -1);
+        // at exit the Awareness Thread may still carry the exit's interrupt, which would close the channel at once
+        boolean interrupted = Thread.interrupted();
+        try {
+            update(null, -1);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Under the lock: drops dead and own leases, adds this JVM's for {@code preferred}'s choice when a topology is given. */
     private Claim update(NumaTopology topology, int preferred) {
+        if (self == null) {
+            self = JvmIdentity.current();
+        }
         try {
             Files.createDirectories(file.getParent());
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,

@@ -63,6 +63,7 @@ class ManyJvmsEndToEndTest {
             jvms.forEach(Process::destroyForcibly);
         }
 
+        assertEquals(0, leaseLines(leases), "each JVM gave its node lease back at exit");
         List<String> cpus = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             long pid = jvms.get(i).pid();

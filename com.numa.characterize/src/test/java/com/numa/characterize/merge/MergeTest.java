@@ -92,6 +92,23 @@ class MergeTest {
     }
 
     @Test
+    void aCharacterizationAddsItsRowsAndItsRunsAreNotMergedAgain() throws Exception {
+        marker(perf("perf-100.csv", 100, T0, "exec-1", 100, 400, 400), 100, T0, "exec-1");
+        Path study = Files.createDirectories(dir.resolve("study"));
+        Files.writeString(study.resolve("characterization.json"), "{\"tables\": {\"table4_sharing\": {\"rows\": ["
+                + "{\"application\": \"lusearch\", \"shared_read_pct\": \"12.5\", \"shared_write_pct\": \"0.10\", "
+                + "\"profiled_accesses\": \"1000\"}]}}}");
+        // a run of the characterization: its own PerfUtil CSV, which the study's tables already hold
+        perf("study/single-counters.csv", 500, T0, "", 1, 1, 1);
+        Merge.Result r = Merge.run(List.of(dir.toString()), dir.resolve("m"));
+        assertEquals(2, r.files(), "the PerfUtil CSV and the characterization");
+        assertEquals(1, r.jvms());
+        List<String> table4 = Files.readAllLines(dir.resolve("m/table4_sharing.csv"));
+        assertEquals(List.of("application,shared_read_pct,shared_write_pct,profiled_accesses",
+                "study:lusearch,12.5,0.10,1000"), table4, "no JVM was profiled: the characterization's row alone");
+    }
+
+    @Test
     void globsSelectFiles() throws Exception {
         marker(perf("perf-100.csv", 100, T0, "", 1, 1, 1), 100, T0, "");
         perf("other-200.csv", 200, T0, "", 1, 1, 1);

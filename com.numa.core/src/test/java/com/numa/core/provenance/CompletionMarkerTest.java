@@ -52,4 +52,18 @@ class CompletionMarkerTest {
         assertEquals(id, JvmIdentity.fromJson(JsonFiles.mapper().readTree(JsonFiles.toJson(id.json()))));
         assertEquals(id.host() + ":" + id.pid() + ":" + id.startEpochMs(), id.key());
     }
+
+    @Test
+    void labelTakesPlaceholders() {
+        try {
+            JvmIdentity.registerLabel(" exec-%p ");
+            assertEquals("exec-" + ProcessHandle.current().pid(), JvmIdentity.current().label());
+            assertEquals("exec-" + ProcessHandle.current().pid(), JvmIdentity.current().displayName());
+            JvmIdentity.registerLabel("");
+            assertEquals(ProcessHandle.current().pid() + "@" + JvmIdentity.current().host(),
+                    JvmIdentity.current().displayName(), "without a label: pid@host");
+        } finally {
+            JvmIdentity.registerLabel("");
+        }
+    }
 }
