@@ -25,12 +25,13 @@ public final class Merge {
      * @throws IllegalArgumentException an input matches nothing, or nothing found is a numa-jvm output
      */
     public static Result run(List<String> inputs, Path out) throws IOException {
-        List<JvmOutput> found = OutputFinder.find(inputs);
-        if (found.isEmpty()) {
+        OutputFinder.Found all = OutputFinder.find(inputs);
+        List<JvmOutput> found = all.outputs();
+        if (found.isEmpty() && all.unreadable().isEmpty()) {
             throw new IllegalArgumentException("no numa-jvm outputs in " + String.join(", ", inputs) + " (PerfUtil CSVs, "
                     + "profile directories, decision logs, characterizations); check the paths given");
         }
-        MergedRun run = MergedRun.of(found);
+        MergedRun run = MergedRun.of(found, all.unreadable());
         run.write(out);
         return new Result(run.jvms().size(), found.size(), run.problems());
     }

@@ -47,15 +47,19 @@ final class MergedRun {
     private final List<JvmOutput> characterizations;
     /** Every file found, with what became of it: "complete", or why it is incomplete, left out or unread. */
     private final Map<JvmOutput, String> status;
+    /** Files that could not even be told apart: "path: not read: why". */
+    private final List<String> unreadable;
 
-    private MergedRun(List<Jvm> jvms, List<JvmOutput> characterizations, Map<JvmOutput, String> status) {
+    private MergedRun(List<Jvm> jvms, List<JvmOutput> characterizations, Map<JvmOutput, String> status,
+            List<String> unreadable) {
         this.jvms = jvms;
         this.characterizations = characterizations;
         this.status = status;
+        this.unreadable = List.copyOf(unreadable);
     }
 
-    /** Groups {@code found} by JVM, leaves out other runs' files, reads the rest. */
-    static MergedRun of(List<JvmOutput> found) {
+    /** Groups {@code found} by JVM, leaves out other runs' files, reads the rest; {@code unreadable} is reported. */
+    static MergedRun of(List<JvmOutput> found, List<String> unreadable) {
         Map<JvmOutput, String> status = new LinkedHashMap<>();
         Map<String, List<JvmOutput>> byJvm = new LinkedHashMap<>();
         List<JvmOutput> characterizations = new ArrayList<>();
@@ -91,7 +95,7 @@ final class MergedRun {
         }
         // in start order (the driver before its executors); JVMs whose files do not say last
         jvms.sort(java.util.Comparator.comparingLong(j -> j.identity() == null ? Long.MAX_VALUE : j.identity().startEpochMs()));
-        return new MergedRun(jvms, characterizations, status);
+        return new MergedRun(jvms, characterizations, status, unreadable);
     }
 
     /** The richest identity among a JVM's files (a completion marker's holds the command). */
@@ -174,7 +178,7 @@ final class MergedRun {
 
     /** Files that are not whole or were left out, one line each, for the report's top and stderr. */
     List<String> problems() {
-        List<String> out = new ArrayList<>();
+        List<String> out = new ArrayList<>(unreadable);
         status.forEach((o, s) -> {
             if (!s.equals("complete")) {
                 out.add(o.path() + " (" + o.kind().label() + "): " + s);

@@ -35,12 +35,20 @@ final class OutputFinder {
     }
 
     /**
-     * The outputs under {@code inputs} (directories, files, or globs such as {@code runs/*}{@code /perf-*.csv}), each
-     * once, in path order.
+     * What the inputs hold.
+     *
+     * @param outputs    numa-jvm's outputs, each once, in path order
+     * @param unreadable files that look like outputs but cannot be read, one line each (path: why)
+     */
+    record Found(List<JvmOutput> outputs, List<String> unreadable) {
+    }
+
+    /**
+     * The outputs under {@code inputs} (directories, files, or globs such as {@code runs/*}{@code /perf-*.csv}).
      *
      * @throws IllegalArgumentException naming an input that matches nothing
      */
-    static List<JvmOutput> find(List<String> inputs) throws IOException {
+    static Found find(List<String> inputs) throws IOException {
         Set<Path> paths = new LinkedHashSet<>();
         for (String input : inputs) {
             List<Path> matched = expand(input);
@@ -53,10 +61,16 @@ final class OutputFinder {
             }
         }
         List<JvmOutput> found = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>();
         for (Path p : paths.stream().sorted().toList()) {
-            classify(p).ifPresent(found::add);
+            try {
+                classify(p).ifPresent(found::add);
+            } catch (IOException | RuntimeException e) {
+                // one damaged file must not stop the merge of the others
+                unreadable.add(p + ": not read: " + e.getMessage());
+            }
         }
-        return found;
+        return new Found(found, unreadable);
     }
 
     /** A path as given, or the paths a glob matches. */

@@ -109,6 +109,18 @@ class MergeTest {
     }
 
     @Test
+    void aDamagedFileIsReportedAndTheOthersMerged() throws Exception {
+        marker(perf("perf-100.csv", 100, T0, "exec-1", 100, 400, 400), 100, T0, "exec-1");
+        Path damaged = perf("perf-200.csv", 200, T0, "exec-2", 1, 1, 1);
+        Files.writeString(damaged, Files.readString(damaged).replace("host-a,200,", "host-a,x,"));
+        Merge.Result r = Merge.run(List.of(dir.toString()), dir.resolve("m"));
+        assertEquals(1, r.jvms());
+        assertEquals(1, r.problems().size(), r.problems().toString());
+        assertTrue(r.problems().get(0).startsWith(damaged + ": not read: " + damaged + " is not a readable PerfUtil CSV"),
+                r.problems().get(0));
+    }
+
+    @Test
     void globsSelectFiles() throws Exception {
         marker(perf("perf-100.csv", 100, T0, "", 1, 1, 1), 100, T0, "");
         perf("other-200.csv", 200, T0, "", 1, 1, 1);
