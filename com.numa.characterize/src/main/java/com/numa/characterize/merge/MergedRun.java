@@ -303,7 +303,8 @@ final class MergedRun {
         }
         Table t = StudyTables.parallelism(results, events != null && !events.contains("instructions")
                 ? "no instructions counted in every JVM: work is task-clock (CPU time)" : "");
-        return withCharacterizations(t, "table2_parallelism");
+        return withCharacterizations(new Table(t.file(), "Table 2: parallelism and balance (each JVM's run, and all "
+                + "JVMs together)", t.note(), t.header(), t.rows()), "table2_parallelism");
     }
 
     private Table sharing() throws IOException {
@@ -318,7 +319,8 @@ final class MergedRun {
             results.add(0, result(APPLICATION, null, app));
         }
         Table t = StudyTables.sharing(results);
-        return withCharacterizations(new Table(t.file(), t.title(), t.note() + " Each JVM has its own heap: the "
+        return withCharacterizations(new Table(t.file(), "Table 4: shared accesses (owner = last writer, "
+                + "NUMAProfiler, each JVM's run)", t.note() + " Each JVM has its own heap: the "
                 + "application's row is its JVMs' accesses together.", t.header(), t.rows()), "table4_sharing");
     }
 
