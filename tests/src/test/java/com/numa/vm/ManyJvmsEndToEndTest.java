@@ -83,6 +83,12 @@ class ManyJvmsEndToEndTest {
             cpus.add(pinned.substring(pinned.indexOf("pin-single:node"), pinned.indexOf("pin-single:node") + 16));
         }
         assertNotEquals(cpus.get(0), cpus.get(1), "two JVMs of one host confine themselves to different nodes");
+        String err0 = Files.readString(tmp.resolve("err0.txt"));
+        String err1 = Files.readString(tmp.resolve("err1.txt"));
+        if (mainNode(err0).equals(mainNode(err1))) {
+            // both preferred their main thread's node: the second to confine was moved, and said so
+            assertTrue((err0 + err1).contains("is held by another JVM on this host"), err0 + err1);
+        }
 
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
@@ -106,6 +112,13 @@ class ManyJvmsEndToEndTest {
                 "4 worker threads across the two JVMs: " + roles);
         assertEquals(3, Files.readAllLines(merged.resolve("numaopts.csv")).size());
         assertTrue(Files.readString(merged.resolve("report.md")).startsWith("# numa merge: 2 JVM(s) on 1 host(s)"));
+    }
+
+    /** The node the main thread started on, as NUMAOpts' first line says. */
+    private static String mainNode(String err) {
+        int at = err.indexOf("main thread on node ");
+        assertTrue(at >= 0, err);
+        return err.substring(at, at + "main thread on node ".length() + 1);
     }
 
     private static long leaseLines(Path leases) throws Exception {
