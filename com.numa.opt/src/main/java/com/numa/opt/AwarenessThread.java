@@ -53,6 +53,8 @@ public final class AwarenessThread implements AutoCloseable {
     private WorkSource work;
     private final ThreadPlacement placement;
     private final Consumer<String> log;
+    /** The host's node leases (other JVMs under NUMAOpts); {@link NodeLeases#NONE} when off or after a failure. */
+    private NodeLeases leases;
     /*
      * The loop's machinery, made on the Awareness Thread once the start delay has passed (see run): premain waits for
      * nothing it does not need, and a run that ends sooner never loads it. Null before.
@@ -96,7 +98,8 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory, WorkSource givenWork,
-            ThreadPlacement placement, Consumer<String> log) {
+            ThreadPlacement placement, NodeLeases leases, Consumer<String> log) {
+        this.leases = leases;
         this.settings = settings;
         this.topology = topology;
         this.directory = directory;
@@ -127,6 +130,7 @@ public final class AwarenessThread implements AutoCloseable {
         directory = null;
         givenWork = null;
         placement = null;
+        leases = NodeLeases.NONE;
         log = s -> { };
         mainNode = -1;
         thread = null;
@@ -139,7 +143,7 @@ public final class AwarenessThread implements AutoCloseable {
      */
     public static AwarenessThread start(FeatureContext context) {
         return start(context.flags(), context.topology(), context.threads(), null, new AffinityPlacement(),
-                context.log().of("NUMAOpts"));
+                NodeLeases.forFlag(context.flags().get(OptFlags.LEASES)), context.log().of("NUMAOpts"));
     }
 
     /**
@@ -149,6 +153,13 @@ public final class AwarenessThread implements AutoCloseable {
      */
     public static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
             ThreadPlacement placement, Consumer<String> log) {
+        // scripted placements move no real thread: they take no lease on the host's nodes
+        return start(flags, topology, threads, work, placement, NodeLeases.NONE, log);
+    }
+
+    /** As above, with the host's node leases ({@link NodeLeases}) that the single node is chosen through. */
+    static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
+            ThreadPlacement placement, NodeLeases leases, Consumer<String> log) {
         if (!flags.get(OptFlags.ENABLE)) {
             return new AwarenessThread();
         }
@@ -164,7 +175,7 @@ public final class AwarenessThread implements AutoCloseable {
                 OutputPaths.expand(flags.get(OptFlags.LOG)), DecisionThresholds.from(flags, nodeCores), flags.get(OptFlags.COUNTERS),
                 flags.get(OptFlags.MEM_POLICY));
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
-        AwarenessThread a = new AwarenessThread(s, topology, threads, work, placement, log);
+        AwarenessThread a = new AwarenessThread(s, topology, threads, work, placement, leases, log);
         a.begin();
         return a;
     }
@@ -391,6 +402,9 @@ public final class AwarenessThread implements AutoCloseable {
         }
         Placement effective = settings.fake() ? Placement.SINGLE_NODE : p;
         int node = effective == Placement.SINGLE_NODE ? chooseNode() : -1;
+        if (node >= 0 && !settings.logOnly()) {
+            node = claimNode(node);
+        }
         CpuSet target = node >= 0 ? topology.node(node).cpus() : topology.usableCpus();
         String name = node >= 0 ? "pin-single:node" + topology.node(node).id() : "pin-all";
         if (settings.logOnly()) {
@@ -400,6 +414,9 @@ public final class AwarenessThread implements AutoCloseable {
             // never confined: the threads still have the affinity they started with (or chose themselves); leave
             // them alone, which also spares loading the native library for affinity calls
             return "stay";
+        }
+        if (node < 0) {
+            releaseLease();
         }
         if (!pinner.moveTo(target, threads)) {
             return "stay";
@@ -414,6 +431,40 @@ public final class AwarenessThread implements AutoCloseable {
             }
         }
         return name;
+    }
+
+    /**
+     * The node this JVM takes among the other JVMs of the host ({@link NodeLeases}): {@code preferred} when free. A
+     * lease file that cannot be used is reported once and the JVM goes on alone.
+     */
+    private int claimNode(int preferred) {
+        try {
+            NodeLeases.Claim c = leases.claim(topology, preferred);
+            String note = c.note(topology, preferred);
+            if (note != null) {
+                log.accept(note);
+            }
+            if (c.node() != preferred && settings.node() == NodeChoice.LEAST_LOADED) {
+                singleNode = c.node();
+            }
+            return c.node();
+        } catch (RuntimeException e) {
+            if (!running) {
+                return preferred; // the exit interrupted the file lock: nothing is wrong with the file
+            }
+            log.accept("node leases off, other JVMs on this host are not seen: " + e.getMessage()
+                    + " (give -XX:NUMAOptsLeases= a writable file, or off)");
+            leases = NodeLeases.NONE;
+            return preferred;
+        }
+    }
+
+    private void releaseLease() {
+        try {
+            leases.release();
+        } catch (RuntimeException e) {
+            leases = NodeLeases.NONE; // a dead JVM's lease is ignored by the others anyway
+        }
     }
 
     /** The single node: main's, or the least loaded one chosen when entering single-node mode and kept while there. */
@@ -439,7 +490,7 @@ public final class AwarenessThread implements AutoCloseable {
         CpuSet target = pinner.target();
         IntervalRecord r = new IntervalRecord((System.nanoTime() - startNs) / 1_000_000, measuredMs, d.state(), m.signal(),
                 m.cost(), m.mainSharePct(), m.workers(), m.imbalancePct(), action, target == null ? "" : target.toList(),
-                d.migrations(), d.reason());
+                d.migrations(), d.reason(), System.currentTimeMillis());
         synchronized (history) {
             if (history.size() == HISTORY_LIMIT) {
                 history.removeFirst();
@@ -466,6 +517,7 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     private void finish() {
+        releaseLease();
         openLog(); // a run that ended within the start delay still gets its (empty) log and the summary saying so
         selfCpuNs = work == null ? 0 : java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         // measured=no: the run ended within the start delay, so nothing was measured and no thread was moved

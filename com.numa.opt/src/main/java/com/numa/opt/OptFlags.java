@@ -68,12 +68,17 @@ public final class OptFlags {
                     + "threads; never confines), auto = the first one measured on both sides of the probe, "
                     + "in that order");
 
+    public static final Flag<String> LEASES = Flag.string("NUMAOptsLeases", "auto",
+            "host-wide node lease file through which JVMs on one host that confine themselves take different nodes: "
+                    + "auto = $XDG_RUNTIME_DIR/numa-jvm/node-leases (else <tmpdir>/numa-jvm-<user>/node-leases), "
+                    + "a path, or off");
+
     private OptFlags() {
     }
 
     public static List<Flag<?>> all() {
         return List.of(ENABLE, INTERVAL, START_DELAY, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
-                MARGIN, PROBE_JIT_CPUS, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL);
+                MARGIN, PROBE_JIT_CPUS, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL, LEASES);
     }
 
 }

@@ -1,6 +1,8 @@
 package com.numa.profiler;
 
 import com.numa.core.io.OutputPaths;
+import com.numa.core.provenance.CompletionMarker;
+import com.numa.core.provenance.JvmIdentity;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.MainClass;
 import com.numa.core.feature.FeatureContext;
@@ -217,6 +219,7 @@ public final class NumaProfiler {
         if (flags.get(ProfilerFlags.MBEAN) || flags.get(ProfilerFlags.START_ON_DEMAND)) {
             p.registerMBean();
         }
+        CompletionMarker.clear(p.summaryFile()); // an earlier run's: this profile is not whole until the exit's dump
         DumpThreads dumps = new DumpThreads(runtime, log);
         dumps.atExit(p::atExit);
         running = p;
@@ -286,8 +289,19 @@ public final class NumaProfiler {
         return output;
     }
 
+    /** summary.json, written last of the profile's files; its completion marker marks the whole profile. */
+    Path summaryFile() {
+        return output.resolve("summary.json");
+    }
+
     /** Writes all output files now (atomically) and returns their directory. */
     public synchronized Path dump() {
+        write();
+        return output;
+    }
+
+    /** Writes all output files now (atomically); false when they could not be written (reported once). */
+    private boolean write() {
         try {
             ProfileReport r = report();
             Map<String, Object> extra = extra();
@@ -301,11 +315,12 @@ public final class NumaProfiler {
                 d.write(output);
                 lastDiagnosis = d;
             }
+            return true;
         } catch (IOException | RuntimeException e) {
             log.once("dump", "cannot write the profile to " + output + ": " + e
                     + " (check -XX:NUMAProfilerOutput names a writable directory)");
+            return false;
         }
-        return output;
     }
 
     static NumaProfiler running() {
@@ -343,7 +358,17 @@ public final class NumaProfiler {
         if (trace != null) {
             trace.finish(); // before the profile, so that summary.json says whether the trace was written
         }
-        dump();
+        boolean whole;
+        synchronized (this) {
+            whole = write();
+        }
+        if (whole) {
+            try {
+                CompletionMarker.write(summaryFile(), "NUMAProfiler");
+            } catch (IOException e) {
+                log.once("marker", "cannot mark the profile in " + output + " complete: " + e);
+            }
+        }
         String startAt = flags.get(ProfilerFlags.START_AT).trim();
         if (!startAt.isEmpty() && !window.startMethodEntered()) {
             // only known now: the class may load late, or the name may be misspelt
@@ -387,6 +412,7 @@ public final class NumaProfiler {
         inst.put("jdk_classes_instrumented", BootstrapRuntime.onBootstrapPath() && flags.get(ProfilerFlags.INSTRUMENT_JDK));
         inst.put("loaded_classes_retransformed", retransformedClasses);
         m.put("instrumentation", inst);
+        m.put("jvm", JvmIdentity.current().json());
         m.put("coverage", coverage.summary(runtime.sampling()));
         Map<String, Object> side = new LinkedHashMap<>();
         side.put("tracked_objects", runtime.sideTable().size());

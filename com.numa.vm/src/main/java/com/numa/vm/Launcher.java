@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import com.numa.characterize.CharacterizeCommand;
+import com.numa.characterize.MergeCommand;
 import com.numa.diagnose.DiagnoseCommand;
 import com.numa.gc.GcReplayCommand;
 import com.numa.speedup.SpeedupStackCommand;
@@ -53,6 +54,7 @@ public final class Launcher implements Runnable {
                 .addSubcommand(new AttachCommand())
                 .addSubcommand(new FlagsCommand())
                 .addSubcommand(new CharacterizeCommand(env))
+                .addSubcommand(new MergeCommand())
                 .addSubcommand(new SpeedupStackCommand())
                 .addSubcommand(new DiagnoseCommand(env, new FrontDoorLaunch()))
                 .addSubcommand(new GcReplayCommand())

@@ -6,6 +6,7 @@ import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.log.NumaLog;
+import com.numa.core.provenance.JvmIdentity;
 import com.numa.core.threads.MainClass;
 import com.numa.core.threads.MainThread;
 import com.numa.core.threads.ThreadDirectory;
@@ -64,6 +65,7 @@ public final class NumaAgent {
                 }
                 return; // nothing asked for: load no native library, read no sysfs
             }
+            JvmIdentity.registerLabel(flags.get(CoreFlags.LABEL));
             ThreadInventory inventory = new ThreadInventory(inst);
             if (!attached) {
                 // from /proc: a native library loaded here would delay the application's start (~0.1 s for JNA)

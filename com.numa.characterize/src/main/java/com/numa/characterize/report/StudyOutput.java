@@ -28,11 +28,7 @@ public final class StudyOutput {
         List<Figures.Figure> figures = Figures.all(apps, p);
         List<String> warnings = warnings(apps);
         for (Table t : tables) {
-            CsvTables.write(out.resolve(t.file()), t.header(), csv -> {
-                for (List<String> row : t.rows()) {
-                    csv.printRecord(row);
-                }
-            });
+            writeCsv(out, t);
         }
         for (Figures.Figure f : figures) {
             AtomicFiles.writeBytes(out.resolve("figures").resolve(f.file()), f.png());
@@ -45,6 +41,32 @@ public final class StudyOutput {
         List<VerdictSummary.Row> verdicts = VerdictSummary.rows(apps);
         AtomicFiles.writeString(out.resolve("report.html"), html(verdicts, tables, figures, p, stacks, warnings));
         AtomicFiles.writeString(out.resolve("report.md"), markdown(verdicts, tables, figures, p, stacks.keySet(), warnings));
+    }
+
+    /** Writes {@code t} as {@code <dir>/<t.file()>}, atomically. */
+    public static void writeCsv(Path dir, Table t) throws IOException {
+        CsvTables.write(dir.resolve(t.file()), t.header(), csv -> {
+            for (List<String> row : t.rows()) {
+                csv.printRecord(row);
+            }
+        });
+    }
+
+    /** {@code t} as a Markdown section: its title, its note, the columns a page shows ({@link #shownColumns}). */
+    public static void appendMarkdown(StringBuilder sb, Table t) {
+        sb.append("## ").append(t.title()).append("\n\n");
+        if (!t.note().isEmpty()) {
+            sb.append(t.note()).append("\n\n");
+        }
+        List<Integer> shown = shownColumns(t);
+        sb.append("| ").append(String.join(" | ", shown.stream().map(i -> t.header().get(i)).toList())).append(" |\n|");
+        shown.forEach(i -> sb.append("---|"));
+        sb.append("\n");
+        for (List<String> r : t.rows()) {
+            sb.append("| ").append(String.join(" | ", shown.stream().map(i -> r.get(i).replace("|", "\\|")).toList()))
+                    .append(" |\n");
+        }
+        sb.append("\n");
     }
 
     /** "application: warning", one per warning of every application, for the top of the report. */
@@ -174,19 +196,7 @@ public final class StudyOutput {
                 .forEach(e -> sb.append("- **").append(e.getKey()).append("**: ").append(e.getValue()).append("\n"));
         sb.append("\n");
         for (Table t : tables) {
-            sb.append("## ").append(t.title()).append("\n\n");
-            if (!t.note().isEmpty()) {
-                sb.append(t.note()).append("\n\n");
-            }
-            List<Integer> shown = shownColumns(t);
-            sb.append("| ").append(String.join(" | ", shown.stream().map(i -> t.header().get(i)).toList())).append(" |\n|");
-            shown.forEach(i -> sb.append("---|"));
-            sb.append("\n");
-            for (List<String> r : t.rows()) {
-                sb.append("| ").append(String.join(" | ", shown.stream().map(i -> r.get(i).replace("|", "\\|")).toList()))
-                        .append(" |\n");
-            }
-            sb.append("\n");
+            appendMarkdown(sb, t);
             if (t.file().equals("categories.csv")) {
                 figures.forEach(f -> sb.append("![").append(f.caption()).append("](figures/").append(f.file()).append(")\n\n"));
             }

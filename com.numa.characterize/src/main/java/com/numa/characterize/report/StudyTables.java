@@ -14,8 +14,8 @@ public final class StudyTables {
     }
 
     public static List<Table> all(List<ApplicationResult> apps, Provenance p) {
-        List<Table> tables = new ArrayList<>(List.of(categories(apps), parallelism(apps, p), sharing(apps), locality(apps, p),
-                scaling(apps)));
+        List<Table> tables = new ArrayList<>(List.of(categories(apps), parallelism(apps, p.countersNote()), sharing(apps),
+                locality(apps, p), scaling(apps)));
         Table paper = PaperComparison.of(apps);
         if (!paper.rows().isEmpty()) {
             tables.add(paper);
@@ -23,7 +23,8 @@ public final class StudyTables {
         return tables;
     }
 
-    static Table parallelism(List<ApplicationResult> apps, Provenance p) {
+    /** Table 2; {@code countersNote}: {@link Provenance#countersNote()}, or "" (see {@code numa merge}). */
+    public static Table parallelism(List<ApplicationResult> apps, String countersNote) {
         List<List<String>> rows = new ArrayList<>();
         for (ApplicationResult a : apps) {
             Parallelism t = a.parallelism();
@@ -37,12 +38,12 @@ public final class StudyTables {
         }
         return new Table("table2_parallelism.csv", "Table 2: parallelism and balance (Single Node)",
                 join("Shares of the application's work; imbalance = stdev/mean of the workers (Eq. 1). A worker does at "
-                        + "least the worker share of the non-main application work; JVM-internal threads apart.", p.countersNote()),
+                        + "least the worker share of the non-main application work; JVM-internal threads apart.", countersNote),
                 List.of("application", "work_metric", "main_pct", "auxiliary_threads", "auxiliary_pct", "workers", "workers_pct",
                         "imbalance_c_pct", "imbalance_i_pct", "imbalance_oa_pct", "jvm_internal_pct"), rows);
     }
 
-    static Table sharing(List<ApplicationResult> apps) {
+    public static Table sharing(List<ApplicationResult> apps) {
         List<List<String>> rows = new ArrayList<>();
         for (ApplicationResult a : apps) {
             rows.add(a.profile() == null ? List.of(a.name(), "", "", "")

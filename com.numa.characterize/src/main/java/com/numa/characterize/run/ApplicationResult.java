@@ -31,4 +31,14 @@ public record ApplicationResult(String name, String counterpart, AcceptableCateg
         failures = List.copyOf(failures);
         warnings = List.copyOf(warnings);
     }
+
+    /**
+     * A result measured outside the study's configurations (one JVM of many, or all of them, in {@code numa merge}):
+     * Table 2 and Table 4 only, no locality, scaling or verdict.
+     */
+    public static ApplicationResult measuredOnly(String name, Parallelism parallelism, ProfileSummary profile,
+            String measured) {
+        return new ApplicationResult(name, "", null, Map.of(), parallelism, profile, Locality.NOT_MEASURED, Map.of(), null,
+                List.of(), measured, List.of());
+    }
 }

@@ -15,7 +15,8 @@ import java.util.function.Function;
 public final class CoreFlags {
 
     /** Any -XX: flag starting with one of these is ours, so a misspelling is an error, not java's. */
-    public static final List<String> FAMILY_PREFIXES = List.of("NUMATopology", "PrintNUMAFlags", "NUMAWindow");
+    public static final List<String> FAMILY_PREFIXES = List.of("NUMATopology", "PrintNUMAFlags", "NUMAWindow",
+            "NUMALabel");
 
     public static final Flag<String> TOPOLOGY = Flag.custom("NUMATopology", "auto|N|cpus/cpus", "auto",
             "auto: the kernel's nodes; N: split the usable CPUs into N pseudo-nodes; 0-1/2-3: CPU lists of pseudo-nodes",
@@ -55,11 +56,15 @@ public final class CoreFlags {
                     + "running; empty = the start method; alone: the window opens before main",
             METHOD_NAME);
 
+    public static final Flag<String> LABEL = Flag.string("NUMALabel", "",
+            "A name for this JVM in every output file and in numa merge's report (placeholders as in output paths: %p, "
+                    + "%h, %t, %{ENV_NAME}); empty = pid@host");
+
     private CoreFlags() {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(TOPOLOGY, PRINT_FLAGS, WINDOW_START_AT, WINDOW_STOP_AT);
+        return List.of(TOPOLOGY, PRINT_FLAGS, WINDOW_START_AT, WINDOW_STOP_AT, LABEL);
     }
 
     /**

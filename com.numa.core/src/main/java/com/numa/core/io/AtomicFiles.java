@@ -91,6 +91,7 @@ public final class AtomicFiles {
         private Draft(Path target, String suffix) throws IOException {
             this.target = target.toAbsolutePath();
             this.draft = this.target.resolveSibling(this.target.getFileName() + suffix);
+            Files.createDirectories(this.target.getParent()); // as write() does: a %p path's directory may be new
             this.out = Files.newBufferedWriter(draft, StandardCharsets.UTF_8);
         }
 

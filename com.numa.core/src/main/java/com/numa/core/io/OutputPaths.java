@@ -16,8 +16,10 @@ public final class OutputPaths {
 
     /**
      * An output path as the user wrote it, with its placeholders filled in by this JVM: {@code %p} its pid, {@code %h}
-     * the host's name, {@code %%} a percent sign. Several JVMs given one option (Spark executors, a test suite's forks,
-     * JAVA_TOOL_OPTIONS) then write distinct files. Any other {@code %} stays as typed.
+     * the host's name, {@code %t} the JVM's start time (UTC, {@code yyyyMMdd'T'HHmmss}), {@code %{NAME}} the
+     * environment variable NAME (empty when unset; e.g. an executor id), {@code %%} a percent sign. Several JVMs given
+     * one option (Spark executors, a test suite's forks, JAVA_TOOL_OPTIONS) then write distinct files. Any other
+     * {@code %} stays as typed.
      */
     public static String expand(String template) {
         if (template.indexOf('%') < 0) {
@@ -27,9 +29,15 @@ public final class OutputPaths {
         for (int i = 0; i < template.length(); i++) {
             char c = template.charAt(i);
             char next = i + 1 < template.length() ? template.charAt(i + 1) : 0;
-            if (c == '%' && (next == 'p' || next == 'h' || next == '%')) {
-                out.append(next == 'p' ? String.valueOf(ProcessHandle.current().pid()) : next == 'h' ? hostName() : "%");
+            int close = next == '{' ? template.indexOf('}', i + 2) : -1;
+            if (c == '%' && (next == 'p' || next == 'h' || next == 't' || next == '%')) {
+                out.append(next == 'p' ? String.valueOf(ProcessHandle.current().pid()) : next == 'h' ? hostName()
+                        : next == 't' ? startTime() : "%");
                 i++;
+            } else if (c == '%' && close > i + 2) {
+                String value = System.getenv(template.substring(i + 2, close));
+                out.append(value == null ? "" : value);
+                i = close;
             } else {
                 out.append(c);
             }
@@ -37,8 +45,21 @@ public final class OutputPaths {
         return out.toString();
     }
 
+    /** The JVM's start time, UTC, as yyyyMMdd'T'HHmmss (no formatter: this may run in premain). */
+    static String startTime() {
+        java.util.Optional<java.time.Instant> start = ProcessHandle.current().info().startInstant();
+        long ms = start.isPresent() ? start.get().toEpochMilli() : System.currentTimeMillis();
+        java.time.LocalDateTime t = java.time.LocalDateTime.ofEpochSecond(ms / 1000, 0, java.time.ZoneOffset.UTC);
+        return t.getYear() + two(t.getMonthValue()) + two(t.getDayOfMonth()) + "T" + two(t.getHour()) + two(t.getMinute())
+                + two(t.getSecond());
+    }
+
+    private static String two(int v) {
+        return v < 10 ? "0" + v : String.valueOf(v);
+    }
+
     /** The kernel's host name (no DNS lookup: an agent must not wait on the network). */
-    static String hostName() {
+    public static String hostName() {
         try {
             String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
             if (!name.isEmpty()) {

@@ -4,6 +4,8 @@ import com.numa.perfutil.counters.CoreSample;
 import com.numa.perfutil.counters.CounterValue;
 import com.numa.perfutil.counters.ThreadSample;
 import com.numa.core.io.CsvTables;
+import com.numa.core.provenance.CompletionMarker;
+import com.numa.core.provenance.JvmIdentity;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,11 +34,16 @@ import java.util.Locale;
  * evidence that every thread was seen ({@link ThreadCoverage}): {@code java_threads_started},
  * {@code java_threads_measured}, {@code java_threads_not_measured} (counts), {@code process_cpu_ns},
  * {@code measured_cpu_ns}, {@code not_measured_cpu_ns} (nanoseconds; -1 when unknown).
+ *
+ * <p>Which JVM wrote the row ({@link JvmIdentity}), so that files of many JVMs merge and line up: {@code epoch_ns}
+ * (timestamp_ns as wall-clock epoch nanoseconds), {@code host}, {@code pid}, {@code jvm_start_epoch_ms} and
+ * {@code label} (-XX:NUMALabel). At exit, after the last write, {@code <file>.complete} marks the file whole
+ * ({@link CompletionMarker}).
  */
 final class PerfUtilCsv {
     static final String[] HEADER = {"scope", "timestamp_ns", "tid", "thread", "previous_names", "role", "ended", "cpu", "node", "event",
         "raw", "enabled_ns", "running_ns", "scaled", "coverage_pct", "counted_from_ns", "cpu_before_counting_ns",
-        "life_counted_pct"};
+        "life_counted_pct", "epoch_ns", "host", "pid", "jvm_start_epoch_ms", "label"};
     static final String PROCESS = "process";
 
     private PerfUtilCsv() {
@@ -97,13 +104,16 @@ final class PerfUtilCsv {
     }
 
     private static Object[] quantity(long timestampNs, String name, long value) {
-        return new Object[] {PROCESS, timestampNs, "", "", "", "", "", "", "", name, value, "", "", value, "", "", "", ""};
+        JvmIdentity jvm = JvmIdentity.current();
+        return new Object[] {PROCESS, timestampNs, "", "", "", "", "", "", "", name, value, "", "", value, "", "", "", "",
+            jvm.epochNs(timestampNs), jvm.host(), jvm.pid(), jvm.startEpochMs(), jvm.label()};
     }
 
     private static Object[] counts(String scope, long timestampNs, Object tid, Object thread, Object previousNames,
             Object role, Object ended, Object cpu, Object node, CounterValue v, Object[] life) {
+        JvmIdentity jvm = JvmIdentity.current();
         return new Object[] {scope, timestampNs, tid, thread, previousNames, role, ended, cpu, node, v.event(), v.raw(), v.enabledNs(),
             v.runningNs(), String.format(Locale.ROOT, "%.1f", v.scaled()), String.format(Locale.ROOT, "%.2f", v.coveragePct()),
-            life[0], life[1], life[2]};
+            life[0], life[1], life[2], jvm.epochNs(timestampNs), jvm.host(), jvm.pid(), jvm.startEpochMs(), jvm.label()};
     }
 }

@@ -2,6 +2,7 @@ package com.numa.perfutil.session;
 
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.io.OutputPaths;
+import com.numa.core.provenance.CompletionMarker;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.MainClass;
 import com.numa.core.window.MeasurementWindow;
@@ -176,6 +177,7 @@ final class PerfUtilSession {
         if (coverage != null) {
             coverage.start();
         }
+        CompletionMarker.clear(output); // an earlier run's: this run's file is not whole until its exit
         if (!round()) {
             return;
         }
@@ -314,7 +316,10 @@ final class PerfUtilSession {
                 if (cores != null) {
                     log.accept("PerfUtil counted " + readings.cores().size() + " CPU(s); core rows are in " + output.toAbsolutePath());
                 }
+                CompletionMarker.write(output, "PerfUtil");
             }
+        } catch (IOException e) {
+            log.once("PerfUtil", "PerfUtil: cannot mark " + output.toAbsolutePath() + " complete: " + e);
         } catch (RuntimeException e) {
             log.once("PerfUtil", "PerfUtil: " + "exit summary failed: " + e);
         } finally {

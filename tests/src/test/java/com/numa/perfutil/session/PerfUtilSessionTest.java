@@ -1,6 +1,8 @@
 package com.numa.perfutil.session;
 
 import com.numa.core.log.NumaLog;
+import com.numa.core.provenance.CompletionMarker;
+import com.numa.core.provenance.JvmIdentity;
 import com.numa.core.window.MeasurementWindow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -131,6 +133,12 @@ class PerfUtilSessionTest {
         assertEquals("25.00", workerSwitches.get("coverage_pct"));
         assertEquals("20", workerSwitches.get("timestamp_ns"));
         assertEquals("", workerSwitches.get("cpu"));
+        JvmIdentity jvm = JvmIdentity.current();
+        assertEquals(String.valueOf(jvm.epochNs(20)), workerSwitches.get("epoch_ns"), "the reading's time on the wall clock");
+        assertEquals(String.valueOf(ProcessHandle.current().pid()), workerSwitches.get("pid"));
+        assertEquals(jvm.host(), workerSwitches.get("host"));
+        assertEquals(String.valueOf(jvm.startEpochMs()), workerSwitches.get("jvm_start_epoch_ms"));
+        assertFalse(Files.exists(CompletionMarker.of(csv)), "an interval's rewrite is no complete file");
         CSVRecord mainClock = rows.stream().filter(r -> r.get("tid").equals("100") && r.get("event").equals("task-clock"))
                 .findFirst().orElseThrow();
         assertEquals("9500000", mainClock.get("raw"));
@@ -227,13 +235,19 @@ class PerfUtilSessionTest {
         ScriptedThreads threads = new ScriptedThreads();
         ThreadSample idle = new ThreadSample(GC, 10, List.of(new CounterValue("task-clock", 0, 0, 0),
                 new CounterValue("context-switches", 0, 0, 0)), false);
+        threads.rounds.add(List.of(sample(MAIN, 5, 4_000_000, 2, false)));
         threads.rounds.add(List.of(sample(MAIN, 10, 5_000_000, 3, false), sample(WORKER, 10, 42_000_000, 9, true), idle));
         Path csv = tmp.resolve("p.csv");
         PerfUtilSession s = new PerfUtilSession(threads, null, EVENTS, csv, 1000, log);
+        Files.writeString(CompletionMarker.of(csv), "an earlier run's marker");
+        s.begin();
+        assertFalse(Files.exists(CompletionMarker.of(csv)), "the earlier run's marker is gone once this run starts");
         s.finish();
         s.finish();
         assertTrue(threads.closed);
         assertEquals(6, read(csv).size());
+        assertEquals(ProcessHandle.current().pid(), CompletionMarker.read(csv).orElseThrow().jvm().pid(),
+                "the exit's last write marks the file complete");
         String e = err();
         assertEquals(1, e.lines().filter(l -> l.contains("PerfUtil summary, 3 thread(s)")).count(), e);
         String idleLine = e.lines().filter(l -> l.contains("GC Thread#0")).findFirst().orElseThrow();
