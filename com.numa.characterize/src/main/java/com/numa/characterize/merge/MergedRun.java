@@ -283,7 +283,7 @@ final class MergedRun {
             if (j.rows() == null) {
                 continue;
             }
-            Map<String, Double> accesses = j.profile() == null ? Map.of() : j.profile().accessesByThread();
+            Map<String, Double> accesses = j.profile() == null ? Map.of() : j.profile().workByThread();
             results.add(result(j.name(), Parallelism.of(j.rows(), accesses, Thresholds.DEFAULTS), j.profile()));
             for (ThreadWork t : j.rows().threads()) {
                 all.add(new ThreadWork(t.tid(), j.name() + "/" + t.name(), t.role(), t.counts()));
@@ -338,6 +338,8 @@ final class MergedRun {
         int sampling = 1;
         boolean primitives = true;
         String jdk = "";
+        java.util.Set<String> hidden = new java.util.LinkedHashSet<>();
+        int virtualThreads = 0;
         Map<String, Double> byThread = new LinkedHashMap<>();
         boolean any = false;
         for (Jvm j : jvms) {
@@ -354,6 +356,10 @@ final class MergedRun {
             sampling = Math.max(sampling, p.samplingOneIn());
             primitives &= p.primitivesProfiled();
             jdk = jdk.isEmpty() ? p.jdkClassesProfiled() : jdk;
+            if (!p.hiddenByIntrinsics().isEmpty()) {
+                hidden.add(p.hiddenByIntrinsics());
+            }
+            virtualThreads += p.virtualThreads();
             p.accessesByThread().forEach((t, n) -> byThread.put(j.name() + "/" + t, n));
         }
         if (!any) {
@@ -361,7 +367,7 @@ final class MergedRun {
         }
         double a = Math.max(1, accesses);
         return new ProfileSummary(sharedReads / a, sharedWrites / a, accesses, byThread, unknown / a, refused, sampling,
-                primitives, jdk);
+                primitives, jdk, String.join("; ", hidden), virtualThreads);
     }
 
     /** {@code t} with the rows of every characterization's table {@code key}, their applications prefixed by its directory. */
