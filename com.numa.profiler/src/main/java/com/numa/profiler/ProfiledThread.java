@@ -15,6 +15,8 @@ final class ProfiledThread {
     final String name;
     final long javaId;
     final boolean daemon;
+    /** A virtual thread: its tid is a carrier's, and it may run on others (threads.csv's {@code virtual}). */
+    final boolean virtual;
     final ThreadRoleRules.Kind kind;
     volatile int tid = -1;
     /** The thread itself, weakly (null for UNPROFILED): whether it ended is read from it. */
@@ -109,7 +111,7 @@ final class ProfiledThread {
      * finds it busy) and the profiler's own threads.
      */
     static final ProfiledThread UNPROFILED = new ProfiledThread(0, null, "", ThreadIds.UNKNOWN, true,
-            ThreadRoleRules.Kind.JDK_SERVICE);
+            ThreadRoleRules.Kind.JDK_SERVICE, false);
 
     static {
         UNPROFILED.busy = true;
@@ -117,16 +119,18 @@ final class ProfiledThread {
 
     /** {@code javaId}: read from Thread's own field ({@link ThreadIds}); Thread's other getters used here are final. */
     ProfiledThread(int key, Thread t, long javaId) {
-        this(key, new WeakReference<>(t), t.getName(), javaId, t.isDaemon(), ThreadRoleRules.kindOf(t));
+        this(key, new WeakReference<>(t), t.getName(), javaId, t.isDaemon(), ThreadRoleRules.kindOf(t),
+                ThreadRoleRules.isVirtual(t));
     }
 
     private ProfiledThread(int key, WeakReference<Thread> thread, String name, long javaId, boolean daemon,
-            ThreadRoleRules.Kind kind) {
+            ThreadRoleRules.Kind kind, boolean virtual) {
         this.key = key;
         this.thread = thread;
         this.name = name;
         this.javaId = javaId;
         this.daemon = daemon;
+        this.virtual = virtual;
         this.kind = kind;
         // The tool's own threads (PerfUtil's sampler, the Awareness Thread, JNA's cleaner) are not the application:
         // a thread that is busy for good has every hook turned away, so nothing is counted for it.

@@ -43,13 +43,13 @@ final class ReportWriter {
         return CsvTables.table(List.of("thread_key", "name", "tid", "java_id", "role", "daemon", "object_allocations",
                 "object_bytes", "array_allocations", "array_bytes", "reads", "writes", "shared_reads", "shared_writes",
                 "unknown_owner_reads", "unknown_owner_writes", "predicted_remote", "side_table_accesses",
-                "synchronizer_accesses"), out -> {
+                "synchronizer_accesses", "virtual"), out -> {
                     for (ProfileReport.ThreadRow row : r.threads) {
                         ProfiledThread t = row.thread();
                         out.printRecord(t.key, t.name, t.tid, t.javaId, t.role().label(), t.daemon, t.objectAllocations,
                                 t.objectBytes, t.arrayAllocations, t.arrayBytes, t.reads, t.writes, t.sharedReads,
                                 t.sharedWrites, t.unknownOwnerReads, t.unknownOwnerWrites, t.predictedRemote,
-                                t.sideTableAccesses, row.synchronizerAccesses());
+                                t.sideTableAccesses, row.synchronizerAccesses(), t.virtual);
                     }
                 });
     }

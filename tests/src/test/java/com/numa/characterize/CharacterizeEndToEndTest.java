@@ -79,6 +79,12 @@ class CharacterizeEndToEndTest {
         assertEquals("builtin", json.path("provenance").path("suite").asText());
         assertFalse(json.path("provenance").path("events").isEmpty(), "the events counted are recorded");
         assertTrue(json.path("tables").has("table2_parallelism"));
+        // the profile's per-thread accesses measure the workers' balance (OA) wherever there are two or more
+        for (CSVRecord t : csv(out.resolve("table2_parallelism.csv"))) {
+            if (Integer.parseInt(t.get("workers")) >= 2) {
+                assertFalse(t.get("imbalance_oa_pct").isEmpty(), "no OA for " + t.get("application"));
+            }
+        }
         String progress = r.stderr();
         assertTrue(progress.contains("numa: [1/14] ") && progress.contains("iteration 2/3"), progress);
         if (json.path("provenance").path("hardwarePmu").asBoolean()) {

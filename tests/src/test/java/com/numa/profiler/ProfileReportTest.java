@@ -88,7 +88,7 @@ class ProfileReportTest {
         ProfileReport r = new ProfileReport(new ProfiledThread[] {t}, registry);
         assertEquals(725, r.threads.get(0).synchronizerAccesses());
         List<String> rows = ReportWriter.threads(r).lines().toList();
-        assertTrue(rows.get(0).endsWith(",synchronizer_accesses"), rows.get(0));
-        assertTrue(rows.get(1).endsWith(",725"), rows.get(1));
+        assertTrue(rows.get(0).endsWith(",synchronizer_accesses,virtual"), rows.get(0));
+        assertTrue(rows.get(1).endsWith(",725,false"), rows.get(1));
     }
 }

@@ -43,6 +43,7 @@ class ThreadTableTest {
             assertEquals(BriefThreadsProgram.ROUNDS * 100 * 2, num(t, "reads"), r.file("threads.csv"));
             assertEquals("application", t.get("role"));
             assertTrue(num(t, "tid") > 0, r.file("threads.csv"));
+            assertEquals("false", t.get("virtual"), r.file("threads.csv"));
         }
     }
 
@@ -79,6 +80,7 @@ class ThreadTableTest {
             assertEquals(VirtualThreadsProgram.ROUNDS * 200L, num(t, "writes"), r.file("threads.csv"));
             assertEquals(VirtualThreadsProgram.ROUNDS * 200L, num(t, "reads"), r.file("threads.csv"));
             assertEquals("application", t.get("role"), r.file("threads.csv"));
+            assertEquals("true", t.get("virtual"), r.file("threads.csv"));
             assertTrue(carrierTids.contains(t.get("tid")), "the tid of a virtual thread is its carrier's at its first"
                     + " profiled access: " + t + " carriers " + carrierTids);
         }

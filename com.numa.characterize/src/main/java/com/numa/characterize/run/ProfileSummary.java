@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.commons.csv.CSVParser;
@@ -27,7 +26,7 @@ import org.apache.commons.csv.CSVRecord;
  * @param jdkClassesProfiled  the loaded JDK classes retransformed at start (e.g. "java.util.*,java.util.concurrent.**"),
  *                            empty when the JDK's collections, locks and atomics were not seen
  * @param hiddenByIntrinsics  JDK methods that ran as C2 intrinsics, unseen once compiled; empty when none
- * @param virtualThreads      rows that shared a kernel thread with another (virtual threads on their carriers)
+ * @param virtualThreads      virtual threads among the profiled threads (threads.csv's {@code virtual})
  */
 public record ProfileSummary(double sharedReadPct, double sharedWritePct, long accesses, Map<String, Double> accessesByThread,
         double unknownOwnerPct, long sideTableRefusals, int samplingOneIn, boolean primitivesProfiled,
@@ -47,12 +46,12 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
         JsonNode totals = summary.path("totals");
         JsonNode coverage = summary.path("coverage");
         Map<String, Double> byThread = new LinkedHashMap<>();
-        Map<String, Integer> rowsByTid = new HashMap<>();
+        int virtualThreads = 0;
         try (Reader in = Files.newBufferedReader(profileDir.resolve("threads.csv"));
                 CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
             for (CSVRecord r : p) {
-                if (r.isMapped("tid") && !r.get("tid").equals("-1")) {
-                    rowsByTid.merge(r.get("tid"), 1, Integer::sum);
+                if (r.isMapped("virtual") && Boolean.parseBoolean(r.get("virtual"))) {
+                    virtualThreads++;
                 }
                 // lock and wait machinery counts waiting, not work: left out of OA (profiles before the column kept it)
                 double waiting = r.isMapped("synchronizer_accesses") ? Double.parseDouble(r.get("synchronizer_accesses")) : 0;
@@ -66,6 +65,6 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
                 summary.path("side_table").path("refused_objects_table_full").asLong(),
                 coverage.path("sampling_one_in").asInt(1), coverage.path("primitives_profiled").asBoolean(false),
                 coverage.path("jdk_classes_retransformed").asText(""), coverage.path("hidden_by_intrinsics").asText(""),
-                rowsByTid.values().stream().mapToInt(n -> n - 1).sum());
+                virtualThreads);
     }
 }
