@@ -158,12 +158,13 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
-        # The classification's and the core's own unit tests (Maven runs them in the com.numa.core module).
+        # The core's unit tests (Maven runs them in the com.numa.core module).
+        # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
         "com.numa.core.tests": {
             "dir": "com.numa.core",
             "sourceDirs": ["src/test/java"],
             "dependencies": ["com.numa.core", "JUNIT_CONSOLE_STANDALONE"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.unsupported"],
             "javaCompliance": "17+",
             "testProject": True,
         },
@@ -252,7 +253,7 @@ suite = {
         "com.numa.tests": {
             "dir": "tests",
             "sourceDirs": ["src/test/java"],
-            "dependencies": ["com.numa.vm", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
+            "dependencies": ["com.numa.vm", "com.numa.core.tests", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
             # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names;
             # java.desktop: FieldReachTest takes java.awt.Point as a JDK class with public fields;
             # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
