@@ -97,8 +97,8 @@ _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-
 def numa_junit(args):
     """run the JUnit 5 suites with the JUnit Platform console launcher"""
     jdk = mx.get_jdk(tag='default')
-    test_projects = ['com.numa.tests', 'com.numa.core.tests', 'com.numa.bench.tests', 'com.numa.gc.tests', 'com.numa.characterize.tests',
-                     'com.numa.speedup.tests']
+    test_projects = ['com.numa.tests', 'com.numa.core.tests', 'com.numa.perfutil.tests', 'com.numa.bench.tests', 'com.numa.gc.tests',
+                     'com.numa.characterize.tests', 'com.numa.speedup.tests']
     out = join(_suite.dir, 'mxbuild', 'test-output')
     props = [
         '-Dnuma.agent.jar=' + _agent_jar(),

@@ -182,6 +182,15 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # PerfUtil's unit tests (Maven runs them in the com.numa.perfutil module).
+        "com.numa.perfutil.tests": {
+            "dir": "com.numa.perfutil",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.perfutil", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.profiler": {
             "dir": "com.numa.profiler",
             "sourceDirs": ["src/main/java"],
