@@ -198,6 +198,16 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # The profiler's unit tests and its ground-truth programs (Maven runs the tests in the com.numa.profiler module).
+        # java.desktop: FieldReachTest takes java.awt.Point as a JDK class with public fields.
+        "com.numa.profiler.tests": {
+            "dir": "com.numa.profiler",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.profiler", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.opt": {
             "dir": "com.numa.opt",
             "sourceDirs": ["src/main/java"],
@@ -262,9 +272,10 @@ suite = {
         "com.numa.tests": {
             "dir": "tests",
             "sourceDirs": ["src/test/java"],
-            "dependencies": ["com.numa.vm", "com.numa.core.tests", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
+            "dependencies": ["com.numa.vm", "com.numa.core.tests", "com.numa.profiler.tests", "JUNIT_CONSOLE_STANDALONE",
+                             "JMH_SAMPLES"],
             # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names;
-            # java.desktop: FieldReachTest takes java.awt.Point as a JDK class with public fields;
+            # java.desktop: MxModuleGraphTest shows jdeps a use of java.awt;
             # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop",
                          "jdk.unsupported"],
