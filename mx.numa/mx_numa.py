@@ -97,7 +97,7 @@ _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-
 def numa_junit(args):
     """run the JUnit 5 suites with the JUnit Platform console launcher"""
     jdk = mx.get_jdk(tag='default')
-    test_projects = ['com.numa.tests', 'com.numa.core.tests', 'com.numa.perfutil.tests', 'com.numa.profiler.tests', 'com.numa.bench.tests', 'com.numa.gc.tests',
+    test_projects = ['com.numa.tests', 'com.numa.core.tests', 'com.numa.perfutil.tests', 'com.numa.profiler.tests', 'com.numa.opt.tests', 'com.numa.bench.tests', 'com.numa.gc.tests',
                      'com.numa.characterize.tests', 'com.numa.speedup.tests']
     out = join(_suite.dir, 'mxbuild', 'test-output')
     props = [

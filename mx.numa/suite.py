@@ -215,6 +215,16 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # The optimizer's unit tests: the decider and the awareness thread on scripted metrics (Maven runs them in
+        # the com.numa.opt module).
+        "com.numa.opt.tests": {
+            "dir": "com.numa.opt",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.opt", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.gc": {
             "dir": "com.numa.gc",
             "sourceDirs": ["src/main/java"],
