@@ -271,6 +271,15 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.attach"],
             "javaCompliance": "17+",
         },
+        # The launcher's, flags' and doctor's unit tests (Maven runs them in the com.numa.vm module).
+        "com.numa.vm.tests": {
+            "dir": "com.numa.vm",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.vm", "com.numa.perfutil.tests", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.attach"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.bench": {
             "dir": "bench",
             "sourceDirs": ["src/main/java"],
