@@ -294,10 +294,8 @@ suite = {
             "dependencies": ["com.numa.vm", "com.numa.core.tests", "com.numa.profiler.tests", "JUNIT_CONSOLE_STANDALONE",
                              "JMH_SAMPLES"],
             # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names;
-            # java.desktop: MxModuleGraphTest shows jdeps a use of java.awt;
-            # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop",
-                         "jdk.unsupported"],
+            # java.desktop: MxModuleGraphTest shows jdeps a use of java.awt
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop"],
             "javaCompliance": "17+",
             "testProject": True,
         },
