@@ -11,8 +11,8 @@
       Lists the feature registry (com.numa.vm/src/main/resources/META-INF/services/com.numa.core.feature.Feature) and
       checks that every registered feature's module is a project of this suite.
   mx numa-junit [JUnit console options]
-      Runs the JUnit 5 suites of tests/, bench/src/test and com.numa.gc/src/test (jqwik properties included) with the
-      JUnit Platform console launcher (mx unittest runs JUnit 4 only).
+      Runs the JUnit 5 suites of every module's src/test and of tests/ (jqwik properties included) with the JUnit
+      Platform console launcher (mx unittest runs JUnit 4 only).
       Without a --select-*/--scan-* option every test class is run.
 
 Build first with `mx --suite numa build`.
@@ -97,8 +97,10 @@ _SELECTORS = ('--select', '--scan', '-c', '-p', '-m', '-d', '-f', '-u', '-o', '-
 def numa_junit(args):
     """run the JUnit 5 suites with the JUnit Platform console launcher"""
     jdk = mx.get_jdk(tag='default')
-    test_projects = ['com.numa.tests', 'com.numa.core.tests', 'com.numa.bench.tests', 'com.numa.gc.tests', 'com.numa.characterize.tests',
-                     'com.numa.speedup.tests']
+    # Every testProject of suite.py (MxModuleGraphTest checks this list against it).
+    test_projects = ['com.numa.tests', 'com.numa.core.tests', 'com.numa.perfutil.tests', 'com.numa.profiler.tests',
+                     'com.numa.opt.tests', 'com.numa.gc.tests', 'com.numa.speedup.tests', 'com.numa.characterize.tests',
+                     'com.numa.vm.tests', 'com.numa.bench.tests']
     out = join(_suite.dir, 'mxbuild', 'test-output')
     props = [
         '-Dnuma.agent.jar=' + _agent_jar(),

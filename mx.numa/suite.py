@@ -158,12 +158,13 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
-        # The classification's and the core's own unit tests (Maven runs them in the com.numa.core module).
+        # The core's unit tests (Maven runs them in the com.numa.core module).
+        # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
         "com.numa.core.tests": {
             "dir": "com.numa.core",
             "sourceDirs": ["src/test/java"],
             "dependencies": ["com.numa.core", "JUNIT_CONSOLE_STANDALONE"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.unsupported"],
             "javaCompliance": "17+",
             "testProject": True,
         },
@@ -181,6 +182,15 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # PerfUtil's unit tests (Maven runs them in the com.numa.perfutil module).
+        "com.numa.perfutil.tests": {
+            "dir": "com.numa.perfutil",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.perfutil", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.profiler": {
             "dir": "com.numa.profiler",
             "sourceDirs": ["src/main/java"],
@@ -188,12 +198,32 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
         },
+        # The profiler's unit tests and its ground-truth programs (Maven runs the tests in the com.numa.profiler module).
+        # java.desktop: FieldReachTest takes java.awt.Point as a JDK class with public fields.
+        "com.numa.profiler.tests": {
+            "dir": "com.numa.profiler",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.profiler", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.opt": {
             "dir": "com.numa.opt",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.perfutil"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
             "javaCompliance": "17+",
+        },
+        # The optimizer's unit tests: the decider and the awareness thread on scripted metrics (Maven runs them in
+        # the com.numa.opt module).
+        "com.numa.opt.tests": {
+            "dir": "com.numa.opt",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.opt", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "javaCompliance": "17+",
+            "testProject": True,
         },
         "com.numa.gc": {
             "dir": "com.numa.gc",
@@ -250,6 +280,15 @@ suite = {
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.attach"],
             "javaCompliance": "17+",
         },
+        # The launcher's, flags' and doctor's unit tests (Maven runs them in the com.numa.vm module).
+        "com.numa.vm.tests": {
+            "dir": "com.numa.vm",
+            "sourceDirs": ["src/test/java"],
+            "dependencies": ["com.numa.vm", "com.numa.perfutil.tests", "JUNIT_CONSOLE_STANDALONE"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop", "jdk.attach"],
+            "javaCompliance": "17+",
+            "testProject": True,
+        },
         "com.numa.bench": {
             "dir": "bench",
             "sourceDirs": ["src/main/java"],
@@ -261,12 +300,11 @@ suite = {
         "com.numa.tests": {
             "dir": "tests",
             "sourceDirs": ["src/test/java"],
-            "dependencies": ["com.numa.vm", "JUNIT_CONSOLE_STANDALONE", "JMH_SAMPLES"],
+            "dependencies": ["com.numa.vm", "com.numa.core.tests", "com.numa.profiler.tests", "JUNIT_CONSOLE_STANDALONE",
+                             "JMH_SAMPLES"],
             # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names;
-            # java.desktop: FieldReachTest takes java.awt.Point as a JDK class with public fields;
-            # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop",
-                         "jdk.unsupported"],
+            # java.desktop: MxModuleGraphTest shows jdeps a use of java.awt
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop"],
             "javaCompliance": "17+",
             "testProject": True,
         },

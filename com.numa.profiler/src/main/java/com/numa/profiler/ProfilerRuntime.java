@@ -1,26 +1,24 @@
 package com.numa.profiler;
 
 import com.numa.core.log.NumaLog;
-import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.sharing.SharingTracker;
 
 /**
  * The sink behind {@link com.numa.profiler.rt.Hooks}: finds the object's owner word (injected field or side table),
- * classifies the access, counts it for the accessing thread and updates the word. Never throws into the application:
- * an internal failure is reported once and turns the hooks off.
+ * classifies the access, counts it for the accessing thread and updates the word. Every hook runs inside one guard
+ * ({@link #guarded}): never on a thread where a hook already runs, and never throwing into the application: an
+ * internal failure is reported once and turns the hooks off. The threads' states are {@link ProfiledThreads}'s, the
+ * arrays whose tags wait for a sampled access {@link DeferredArrays}'.
  */
 final class ProfilerRuntime implements AccessSink {
-    private static final int BY_ID = 1 << 12;
     private final AccessClassifier classifier;
-    private final ThreadInventory inventory = new ThreadInventory();
+    private final ProfiledThreads threads;
     private final SideTable sideTable;
     private final StaticStorage statics = new StaticStorage();
-    private final NodeLocator nodes;
     private final ObjectSizes sizes;
     private final NumaLog log;
     private final int sampling;
-    private final int nodeRefresh;
     /** Null unless -XX:NUMAProfilerTrace is set: then every hook below also records into the trace. */
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
@@ -36,32 +34,13 @@ final class ProfilerRuntime implements AccessSink {
     /** The instance size of the objects each word-hooked allocation site makes, by site id. */
     private final java.util.concurrent.ConcurrentHashMap<Integer, Long> siteSizes =
             new java.util.concurrent.ConcurrentHashMap<>();
-    /**
-     * Slots of a thread's deferred-tag generation, or 0: arrays enter the side table at allocation. Sampled mode sets it
-     * ({@link #deferArrays}): arrays enter the side table when a sampled access first meets them, see DeferredTags.
-     */
-    private int deferredCapacity;
-    /**
-     * The deferred tags of every live thread (copy on write): an array may be met first by a thread other than its
-     * allocator. Ended threads' tags are dropped when a new thread registers, so the searches and the memory follow
-     * the live threads, not every thread the program ever started.
-     */
-    private volatile DeferredTags[] deferred = new DeferredTags[0];
-    private final DeferredTags.Budget deferredBudget = DeferredTags.Budget.ofHeap();
-    /** Tags forgotten with their ended threads. */
-    private long deferredReleased;
-    /** Arrays that a sampled access met before any side-table entry: found among the deferred tags, or not. */
-    private final java.util.concurrent.atomic.LongAdder deferredMet = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder deferredUnknown = new java.util.concurrent.atomic.LongAdder();
-    /** Null unless -XX:+NUMAProfilerDiagnose: then write-shared objects are handed to it, see {@link #diagnosed}. */
-    private SharingTracker sharing;
+    /** Null unless -XX:+NUMAProfilerDiagnose: then write-shared objects are handed to the diagnosis. */
+    private SharingHandOff sharing;
+    /** Null unless sampled mode defers arrays ({@link #deferArrays}): arrays then enter the side table at allocation. */
+    private DeferredArrays deferred;
     private volatile boolean failed;
     /** Hooks that ran out of stack and skipped their access (the application's own frames had used it up). */
     private volatile long stackOverflows;
-    /** Thread id → state, see {@link #current()}. */
-    private final ProfiledThread[] byId = new ProfiledThread[BY_ID];
-    /** No initialValue: registering must not start before the thread is marked busy, see {@link #currentSlow}. */
-    private final ThreadLocal<ProfiledThread> current = new ThreadLocal<>();
 
     ProfilerRuntime(AccessClassifier classifier, SideTable sideTable, NodeLocator nodes, ObjectSizes sizes,
             NumaLog log, int sampling, int nodeRefresh, TraceRecorder trace, HeaderWordAccess words) {
@@ -69,11 +48,10 @@ final class ProfilerRuntime implements AccessSink {
         this.trace = trace;
         this.classifier = classifier;
         this.sideTable = sideTable;
-        this.nodes = nodes;
         this.sizes = sizes;
         this.log = log;
         this.sampling = sampling;
-        this.nodeRefresh = nodeRefresh;
+        this.threads = new ProfiledThreads(nodes, log, sampling, nodeRefresh, trace);
     }
 
     /**
@@ -90,11 +68,11 @@ final class ProfilerRuntime implements AccessSink {
         classifier.next(OwnerWords.tag(1, 0, 0), 2, true, false);
         AccessCells.key(OwnerWords.tag(1, 0, 0), 2, false, 0, false);
         sideTable.lookup(this);
-        if (deferredCapacity > 0 && t != null) {
+        if (deferred != null && t != null) {
             Object[] probe = new Object[1];
             tag(t, probe, 0, 0, false);
-            adopt(t, probe, System.identityHashCode(probe));
-            deferredMet.reset();
+            deferred.adopt(t, probe, System.identityHashCode(probe), sideTable);
+            deferred.resetMet();
         }
         if (fieldReach != null) {
             fieldReach.fieldsReachable(StringBuilder.class);
@@ -106,7 +84,7 @@ final class ProfilerRuntime implements AccessSink {
 
     /** Hands write-shared objects and their accesses to {@code tracker} (before {@link #install}). */
     void diagnose(SharingTracker tracker) {
-        this.sharing = tracker;
+        this.sharing = new SharingHandOff(tracker);
     }
 
     /** Makes this the sink of the hooks. */
@@ -126,24 +104,17 @@ final class ProfilerRuntime implements AccessSink {
      * DeferredTags. Before {@link #install()}.
      */
     void deferArrays(int perThread) {
-        this.deferredCapacity = DeferredTags.checkedCapacity(perThread);
+        this.deferred = new DeferredArrays(perThread);
     }
 
     /** Arrays met by a sampled access before they had an entry: {tag found, tag not found (unknown owner)}. */
     long[] deferredArrays() {
-        return new long[] {deferredMet.sum(), deferredUnknown.sum()};
+        return deferred == null ? new long[2] : deferred.metAndUnknown();
     }
 
     /** Deferred tags forgotten because their thread's generation filled up (whether the arrays were alive or not). */
     long deferredDropped() {
-        long n;
-        synchronized (this) {
-            n = deferredReleased;
-        }
-        for (DeferredTags d : deferred) {
-            n += d.dropped();
-        }
-        return n;
+        return deferred == null ? 0 : deferred.dropped();
     }
 
     /** Allocation sites carry the calling frames (-XX:NUMAProfilerSiteDepth > 1); before {@link #install()}. */
@@ -156,7 +127,7 @@ final class ProfilerRuntime implements AccessSink {
     }
 
     ThreadInventory inventory() {
-        return inventory;
+        return threads.inventory();
     }
 
     SideTable sideTable() {
@@ -182,7 +153,7 @@ final class ProfilerRuntime implements AccessSink {
 
     /** The profiler's own threads (exit, dumps) call this first: their accesses are not the application's. */
     void ignoreCallingThread() {
-        current.set(ProfiledThread.UNPROFILED);
+        threads.ignoreCallingThread();
     }
 
     /**
@@ -195,7 +166,7 @@ final class ProfilerRuntime implements AccessSink {
         }
         ProfiledThread t;
         try {
-            t = current();
+            t = threads.current();
             if (t.busy) {
                 return null;
             }
@@ -205,7 +176,7 @@ final class ProfilerRuntime implements AccessSink {
             return null;
         }
         try {
-            initialize(t);
+            threads.initialize(t);
             return t;
         } catch (Throwable e) {
             t.busy = false;
@@ -214,57 +185,72 @@ final class ProfilerRuntime implements AccessSink {
         }
     }
 
-    /**
-     * The calling thread's state. The hot path indexes {@link #byId} by thread id (read from Thread's own field: a
-     * getId override may be instrumented), cheaper than ThreadLocal's hash probe; a thread whose slot holds another
-     * thread's state (ids equal modulo the table size) takes the ThreadLocal.
-     */
-    private ProfiledThread current() {
-        long id = ThreadIds.of(Thread.currentThread());
-        ProfiledThread t = byId[(int) id & (BY_ID - 1)];
-        return t != null && t.javaId == id ? t : currentSlow(id);
-    }
+    /** The hooks, as {@link #guarded} runs them. */
+    private static final int READ = 0;
+    private static final int WRITE = 1;
+    private static final int READ_ELEMENT = 2;
+    private static final int WRITE_ELEMENT = 3;
+    private static final int READ_STATIC = 4;
+    private static final int WRITE_STATIC = 5;
+    private static final int WORD = 6;
+    private static final int OWNER_OFFSET = 7;
+    private static final int SITE_OFFSET = 8;
+    private static final int THREAD_BITS = 9;
+    private static final int OBJECT_MADE = 10;
+    private static final int ALLOCATED = 11;
+    private static final int PRIMITIVE_ARRAY = 12;
+    private static final int FIELD_STORED = 13;
+    private static final int ELEMENT_STORED = 14;
+    private static final int ROOT_STORED = 15;
+    private static final int GC = 16;
 
     /**
-     * Finds or creates the state in the ThreadLocal. While it is being created (which may load classes, and class
-     * loading runs instrumented JDK code such as ConcurrentHashMap) the thread is marked busy, so those hooks return at
-     * once instead of creating it again (issue 11, finding 2).
+     * The one guard of every hook: runs {@code hook} on the calling thread's state held busy (its own accesses, and
+     * those of the JDK code it runs, are not profiled), and reports a failure instead of throwing it. Answers the
+     * hook's answer, or {@code value} when it does not run (re-entered, after a failure) or fails. The hook's
+     * arguments: objects {@code o} and {@code target}, ints {@code i} and {@code j}, and {@code value}. A switch, not
+     * lambdas: a lambda's first use links an invokedynamic, which runs (maybe instrumented) JDK code before the thread
+     * is held.
      */
-    private ProfiledThread currentSlow(long id) {
-        ProfiledThread t = current.get();
+    private long guarded(int hook, Object o, Object target, int i, int j, long value) {
+        ProfiledThread t = enter();
         if (t == null) {
-            current.set(ProfiledThread.UNPROFILED);
-            try {
-                t = inventory.register(Thread.currentThread(), id);
-            } finally {
-                if (t == null) {
-                    current.remove();
-                } else {
-                    current.set(t);
+            return value;
+        }
+        try {
+            switch (hook) {
+                case READ -> access(t, o, 0, i, false, false);
+                case WRITE -> access(t, o, 0, i, true, false);
+                case READ_ELEMENT -> access(t, o, i, -1, false, true);
+                case WRITE_ELEMENT -> access(t, o, i, -1, true, true);
+                case READ_STATIC -> staticAccess(t, i, false);
+                case WRITE_STATIC -> staticAccess(t, i, true);
+                case WORD -> {
+                    return accessedWord(t, value, j != 0);
                 }
+                case OWNER_OFFSET -> {
+                    return ownerOffset(i, o);
+                }
+                case SITE_OFFSET -> {
+                    return siteOffset(t, i, o);
+                }
+                case THREAD_BITS -> {
+                    return bits(t);
+                }
+                case OBJECT_MADE -> countAllocation(t, i, false, j, value);
+                case ALLOCATED -> allocated(t, o, i);
+                case PRIMITIVE_ARRAY -> primitiveArrayMade(t, i, j, value);
+                case FIELD_STORED -> trace.fieldStored(t, o, i, target);
+                case ELEMENT_STORED -> trace.elementStored(t, o, i, target);
+                case ROOT_STORED -> trace.rootStored(t, i, target);
+                default -> trace.gc(t);
             }
+        } catch (Throwable e) {
+            failed(e);
+        } finally {
+            t.busy = false;
         }
-        if (id != ThreadIds.UNKNOWN && t.javaId == id) {
-            byId[(int) id & (BY_ID - 1)] = t;
-        }
-        return t;
-    }
-
-    private void initialize(ProfiledThread t) {
-        if (!t.initialized) {
-            t.initialized = true;
-            try {
-                t.tid = LinuxSyscalls.gettid();
-            } catch (Throwable e) {
-                log.once("gettid", "cannot read kernel thread ids (" + e + "); threads.csv shows tid -1");
-            }
-            t.node = nodes.currentNode();
-            t.nodeCountdown = nodeRefresh;
-            com.numa.profiler.rt.Hooks.seed(t.allocationSampler, 0, sampling, t.key);
-            if (trace != null) {
-                trace.threadStarted(t);
-            }
-        }
+        return value;
     }
 
     /**
@@ -286,42 +272,35 @@ final class ProfilerRuntime implements AccessSink {
         log.once("internal", "internal failure, profiling turned off: " + e);
     }
 
-    private int node(ProfiledThread t) {
-        if (--t.nodeCountdown <= 0) {
-            t.nodeCountdown = nodeRefresh;
-            t.node = nodes.currentNode();
-        }
-        return t.node;
-    }
 
     @Override
     public void read(Object o) {
-        access(o, 0, -1, false, false);
+        guarded(READ, o, null, -1, 0, 0);
     }
 
     @Override
     public void write(Object o) {
-        access(o, 0, -1, true, false);
+        guarded(WRITE, o, null, -1, 0, 0);
     }
 
     @Override
     public void readField(Object o, int fieldId) {
-        access(o, 0, fieldId, false, false);
+        guarded(READ, o, null, fieldId, 0, 0);
     }
 
     @Override
     public void writeField(Object o, int fieldId) {
-        access(o, 0, fieldId, true, false);
+        guarded(WRITE, o, null, fieldId, 0, 0);
     }
 
     @Override
     public void readArray(Object array, int index) {
-        access(array, index, -1, false, true);
+        guarded(READ_ELEMENT, array, null, index, 0, 0);
     }
 
     @Override
     public void writeArray(Object array, int index) {
-        access(array, index, -1, true, true);
+        guarded(WRITE_ELEMENT, array, null, index, 0, 0);
     }
 
     /**
@@ -329,38 +308,28 @@ final class ProfilerRuntime implements AccessSink {
      * diagnosis, else -1), or to element {@code index} of an array: arrays never carry the injected word, so they skip
      * the type check.
      */
-    private void access(Object o, int index, int fieldId, boolean write, boolean array) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return;
+    private void access(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array) {
+        int node = threads.node(t);
+        long at = array ? HeaderWordAccess.NONE : wordOffset(t, o);
+        if (at != HeaderWordAccess.NONE) {
+            long word = HeaderWordAccess.get(o, at);
+            if (word == 0) {
+                // Made by code we do not see (reflection, clone of an untagged object, deserialization) or still in
+                // its constructor before our allocation hook: the first toucher is taken as the allocator.
+                word = OwnerWords.tag(t.key, 0, node);
+            }
+            long next = count(t, word, write, node, false);
+            if (sharing != null) {
+                next = sharing.diagnosed(t, o, index, fieldId, word, next, write, false, node);
+            }
+            if (next != word) {
+                HeaderWordAccess.set(o, at, next);
+            }
+        } else {
+            viaSideTable(t, o, index, fieldId, write, array, node);
         }
-        try {
-            int node = node(t);
-            long at = array ? HeaderWordAccess.NONE : wordOffset(t, o);
-            if (at != HeaderWordAccess.NONE) {
-                long word = HeaderWordAccess.get(o, at);
-                if (word == 0) {
-                    // Made by code we do not see (reflection, clone of an untagged object, deserialization) or still in
-                    // its constructor before our allocation hook: the first toucher is taken as the allocator.
-                    word = OwnerWords.tag(t.key, 0, node);
-                }
-                long next = count(t, word, write, node, false);
-                if (sharing != null) {
-                    next = diagnosed(t, o, index, fieldId, word, next, write, false, node);
-                }
-                if (next != word) {
-                    HeaderWordAccess.set(o, at, next);
-                }
-            } else {
-                viaSideTable(t, o, index, fieldId, write, array, node);
-            }
-            if (trace != null) {
-                trace.accessed(t, o, write);
-            }
-        } catch (Throwable e) {
-            failed(e);
-        } finally {
-            t.busy = false;
+        if (trace != null) {
+            trace.accessed(t, o, write);
         }
     }
 
@@ -404,45 +373,6 @@ final class ProfilerRuntime implements AccessSink {
         return t.wordOffset = f.wordOffset;
     }
 
-    /**
-     * Diagnosis: an object (an array chunk) is followed word by word from the first write that comes after another
-     * thread used it: a write by the owner after another thread read it since the owner's previous write (the read
-     * copy is invalidated), or a second change of owner (threads take turns writing it). A hand-over (made by one
-     * thread, then read and written by another alone) and data only read once shared never qualify, so their accesses
-     * cost nothing more. From then on every access goes to the tracker, which the word records. {@code before} and
-     * {@code after} are the word before and after the access.
-     */
-    private long diagnosed(ProfiledThread t, Object o, int index, int fieldId, long before, long after, boolean write,
-            boolean array, int node) {
-        if (!OwnerWords.tracked(after)) {
-            int owner = OwnerWords.owner(before);
-            if (owner == 0) {
-                return after;
-            }
-            if (!write) {
-                return owner == t.key || OwnerWords.readByOtherSinceWrite(after) ? after
-                        : OwnerWords.markReadByOther(after);
-            }
-            boolean followsOther;
-            if (owner == t.key) {
-                followsOther = OwnerWords.readByOtherSinceWrite(before);
-            } else {
-                followsOther = OwnerWords.ownerChanged(before);
-                after = OwnerWords.markOwnerChanged(after);
-            }
-            if (!followsOther || !sharing.track(o, OwnerWords.site(after), OwnerWords.homeNode(after))) {
-                return after;
-            }
-            after = OwnerWords.markTracked(after);
-        }
-        if (array) {
-            sharing.element(t.key, o, index, write, node);
-        } else if (fieldId >= 0) {
-            sharing.field(t.key, o, fieldId, write, node);
-        }
-        return after;
-    }
-
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
     private void viaSideTable(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array,
             int node) {
@@ -464,7 +394,7 @@ final class ProfilerRuntime implements AccessSink {
             long word = e.word;
             long next = count(t, word, write, node, true);
             if (sharing != null) {
-                next = diagnosed(t, o, index, fieldId, word, next, write, array, node);
+                next = sharing.diagnosed(t, o, index, fieldId, word, next, write, array, node);
             }
             if (next != word) {
                 e.word = next;
@@ -474,7 +404,7 @@ final class ProfilerRuntime implements AccessSink {
             long word = words[chunk];
             long next = count(t, word, write, node, true);
             if (sharing != null) {
-                next = diagnosed(t, o, index, fieldId, word, next, write, array, node);
+                next = sharing.diagnosed(t, o, index, fieldId, word, next, write, array, node);
             }
             if (next != word) {
                 words[chunk] = next;
@@ -497,7 +427,7 @@ final class ProfilerRuntime implements AccessSink {
             if (e == null && o.getClass().isArray()) {
                 // sampled: the first sampled access makes the entry; full: the array never had one (made by code we
                 // do not see, or refused by a full table), and the thread remembers that instead of searching again
-                e = deferredCapacity > 0 ? adopt(t, o, h) : SideTable.Entry.absent(o);
+                e = deferred != null ? deferred.adopt(t, o, h, sideTable) : SideTable.Entry.absent(o);
             }
             if (e != null) {
                 cache[i] = e;
@@ -506,73 +436,16 @@ final class ProfilerRuntime implements AccessSink {
         return e;
     }
 
-    /**
-     * The first sampled access to array {@code o} that has no entry yet: its entry gets the tag its allocator deferred
-     * (the allocating thread is looked at first, then the others), or word 0 (unknown owner: made by uninstrumented
-     * code, or its tag was forgotten), which spares the next sampled access the search.
-     */
-    private SideTable.Entry adopt(ProfiledThread t, Object o, int h) {
-        int length = java.lang.reflect.Array.getLength(o);
-        DeferredTags own = t.deferredTags;
-        long word = own == null ? 0 : own.find(h, length);
-        if (word == 0) {
-            for (DeferredTags d : deferred) {
-                if (d != own && (word = d.find(h, length)) != 0) {
-                    break;
-                }
-            }
-        }
-        if (word == 0) {
-            deferredUnknown.increment();
-        } else {
-            deferredMet.increment();
-        }
-        return sideTable.putIfAbsent(o, h, word);
-    }
 
-    /** The calling thread's deferred tags, made (and registered for the other threads' searches) on first use. */
-    private DeferredTags deferredTags(ProfiledThread t) {
-        DeferredTags d = t.deferredTags;
-        if (d == null) {
-            d = new DeferredTags(deferredCapacity, deferredBudget);
-            synchronized (this) {
-                DeferredTags[] all = deferred;
-                DeferredTags[] live = new DeferredTags[all.length + 1];
-                int n = 0;
-                for (DeferredTags other : all) {
-                    if (other.ownerEnded()) {
-                        deferredReleased += other.release();
-                    } else {
-                        live[n++] = other;
-                    }
-                }
-                live[n++] = d;
-                deferred = java.util.Arrays.copyOf(live, n);
-            }
-            t.deferredTags = d;
+    private void staticAccess(ProfiledThread t, int classId, boolean write) {
+        int node = threads.node(t);
+        long word = statics.word(classId);
+        if (word == 0) {
+            word = OwnerWords.tag(t.key, classId, node); // statics belong to whoever touches them first
         }
-        return d;
-    }
-
-    private void staticAccess(int classId, boolean write) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return;
-        }
-        try {
-            int node = node(t);
-            long word = statics.word(classId);
-            if (word == 0) {
-                word = OwnerWords.tag(t.key, classId, node); // statics belong to whoever touches them first
-            }
-            long next = count(t, word, write, node, false);
-            if (next != word) {
-                statics.setWord(classId, next);
-            }
-        } catch (Throwable e) {
-            failed(e);
-        } finally {
-            t.busy = false;
+        long next = count(t, word, write, node, false);
+        if (next != word) {
+            statics.setWord(classId, next);
         }
     }
 
@@ -611,20 +484,13 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public long accessedWord(long word, boolean write) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return word;
-        }
-        try {
-            int node = node(t);
-            // 0: made by code we do not see, or still in its constructor (see access)
-            return count(t, word == 0 ? OwnerWords.tag(t.key, 0, node) : word, write, node, false);
-        } catch (Throwable e) {
-            failed(e);
-            return word;
-        } finally {
-            t.busy = false;
-        }
+        return guarded(WORD, null, null, 0, write ? 1 : 0, word);
+    }
+
+    private long accessedWord(ProfiledThread t, long word, boolean write) {
+        int node = threads.node(t);
+        // 0: made by code we do not see, or still in its constructor (see access)
+        return count(t, word == 0 ? OwnerWords.tag(t.key, 0, node) : word, write, node, false);
     }
 
     /** Whether the word hooks may keep objects to themselves: nothing needs to see the object. */
@@ -632,49 +498,24 @@ final class ProfilerRuntime implements AccessSink {
         return trace == null && sharing == null && stacks == null && sampling > 1;
     }
 
+    /*
+     * The word hooks' questions are answered inside the guard too: the lookups run code that may be instrumented (JDK
+     * classes under -XX:+NUMAProfilerInstrumentJDK). 0 when re-entered (the word hooks ask again later) or on a failure.
+     */
+
     @Override
     public int ownerWordOffset(int ownerId, Object o) {
-        return holding(OWNER_OFFSET, ownerId, o);
+        return (int) guarded(OWNER_OFFSET, o, null, ownerId, 0, 0);
     }
 
     @Override
     public int siteWordOffset(int siteId, Object o) {
-        return holding(SITE_OFFSET, siteId, o);
+        return (int) guarded(SITE_OFFSET, o, null, siteId, 0, 0);
     }
 
     @Override
     public int threadBits() {
-        return holding(THREAD_BITS, 0, null);
-    }
-
-    /** What {@link #holding} answers. */
-    private static final int OWNER_OFFSET = 0;
-    private static final int SITE_OFFSET = 1;
-    private static final int THREAD_BITS = 2;
-
-    /**
-     * One of the word hooks' questions, answered on the calling thread's state held as by a hook: the lookups run code
-     * that may be instrumented (JDK classes under -XX:+NUMAProfilerInstrumentJDK). 0 when re-entered (the word hooks
-     * ask again later) or on a failure. No lambda: its first use would link an invokedynamic, running such code before
-     * the thread is held.
-     */
-    private int holding(int question, int id, Object o) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return 0;
-        }
-        try {
-            return switch (question) {
-                case OWNER_OFFSET -> ownerOffset(id, o);
-                case SITE_OFFSET -> siteOffset(t, id, o);
-                default -> bits(t);
-            };
-        } catch (Throwable e) {
-            failed(e);
-            return 0;
-        } finally {
-            t.busy = false;
-        }
+        return (int) guarded(THREAD_BITS, null, null, 0, 0, 0);
     }
 
     private int ownerOffset(int ownerId, Object o) {
@@ -707,54 +548,40 @@ final class ProfilerRuntime implements AccessSink {
 
     /** WordHooks' owner bits: the owner key and home node + 1 of the thread's tag, packed into an int. */
     private int bits(ProfiledThread t) {
-        long tag = OwnerWords.tag(t.key, 0, node(t));
+        long tag = OwnerWords.tag(t.key, 0, threads.node(t));
         return OwnerWords.owner(tag) | (int) (tag >>> 40 & 0x7F) << 20;
     }
 
     @Override
     public void objectMade(int siteId, int weight) {
         Long size = siteSizes.get(siteId);
-        ProfiledThread t = size == null ? null : enter();
-        if (t == null) {
-            return;
-        }
-        try {
-            countAllocation(t, siteId, false, weight, size * weight);
-        } catch (Throwable e) {
-            failed(e);
-        } finally {
-            t.busy = false;
+        if (size != null) {
+            guarded(OBJECT_MADE, null, null, siteId, weight, size * weight);
         }
     }
 
     @Override
     public void readStatic(int classId) {
-        staticAccess(classId, false);
+        guarded(READ_STATIC, null, null, classId, 0, 0);
     }
 
     @Override
     public void writeStatic(int classId) {
-        staticAccess(classId, true);
+        guarded(WRITE_STATIC, null, null, classId, 0, 0);
     }
 
     @Override
     public void allocated(Object o, int siteId) {
-        ProfiledThread t = enter();
-        if (t == null) {
-            return;
+        guarded(ALLOCATED, o, null, siteId, 0, 0);
+    }
+
+    private void allocated(ProfiledThread t, Object o, int siteId) {
+        if (stacks != null) {
+            siteId = stacks.siteFor(siteId);
         }
-        try {
-            if (stacks != null) {
-                siteId = stacks.siteFor(siteId);
-            }
-            tag(t, o, siteId, node(t), com.numa.profiler.rt.Hooks.isActive());
-            if (trace != null) {
-                trace.allocated(t, o, siteId, shallowSize(t, o));
-            }
-        } catch (Throwable e) {
-            failed(e);
-        } finally {
-            t.busy = false;
+        tag(t, o, siteId, threads.node(t), com.numa.profiler.rt.Hooks.isActive());
+        if (trace != null) {
+            trace.allocated(t, o, siteId, shallowSize(t, o));
         }
     }
 
@@ -767,9 +594,8 @@ final class ProfilerRuntime implements AccessSink {
             HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
         } else if (array ? sideTable.tracks(o) : allocatedClass(t, o).sizeTracked) {
             long word = OwnerWords.tag(t.key, siteId, node);
-            if (array && deferredCapacity > 0) {
-                // no reference escaped yet, so no access can have met it: the first sampled one finds this tag
-                deferredTags(t).put(System.identityHashCode(o), java.lang.reflect.Array.getLength(o), word);
+            if (array && deferred != null) {
+                deferred.put(t, o, word); // the first sampled access finds this tag
             } else {
                 sideTable.putNew(o, word); // a new object: the table cannot know it yet
             }
@@ -807,25 +633,18 @@ final class ProfilerRuntime implements AccessSink {
      */
     @Override
     public void primitiveArrayMade(int length, int siteAndScale, int weight) {
-        if (!com.numa.profiler.rt.Hooks.isActive()) {
-            return;
+        if (com.numa.profiler.rt.Hooks.isActive()) {
+            guarded(PRIMITIVE_ARRAY, null, null, length, siteAndScale, weight);
         }
-        ProfiledThread t = enter();
-        if (t == null) {
-            return;
+    }
+
+    private void primitiveArrayMade(ProfiledThread t, int length, int siteAndScale, long weight) {
+        int siteId = siteAndScale >>> 2;
+        if (stacks != null) {
+            siteId = stacks.siteFor(siteId);
         }
-        try {
-            int siteId = siteAndScale >>> 2;
-            if (stacks != null) {
-                siteId = stacks.siteFor(siteId);
-            }
-            long bytes = ObjectSizes.arraySize(1 << (siteAndScale & 3), length);
-            countAllocation(t, siteId, true, weight, bytes * weight);
-        } catch (Throwable e) {
-            failed(e);
-        } finally {
-            t.busy = false;
-        }
+        long bytes = ObjectSizes.arraySize(1 << (siteAndScale & 3), length);
+        countAllocation(t, siteId, true, weight, bytes * weight);
     }
 
     /** The size of new object {@code o}: an array's from its length, an instance's from its class's facts. */
@@ -851,49 +670,29 @@ final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void referenceStored(Object o, Object target, int fieldId) {
-        ProfiledThread t = trace == null ? null : enter();
-        if (t != null) {
-            try {
-                trace.fieldStored(t, o, fieldId, target);
-            } finally {
-                t.busy = false;
-            }
+        if (trace != null) {
+            guarded(FIELD_STORED, o, target, fieldId, 0, 0);
         }
     }
 
     @Override
     public void elementStored(Object array, int index, Object target) {
-        ProfiledThread t = trace == null ? null : enter();
-        if (t != null) {
-            try {
-                trace.elementStored(t, array, index, target);
-            } finally {
-                t.busy = false;
-            }
+        if (trace != null) {
+            guarded(ELEMENT_STORED, array, target, index, 0, 0);
         }
     }
 
     @Override
     public void staticReferenceStored(int fieldId, Object target) {
-        ProfiledThread t = trace == null ? null : enter();
-        if (t != null) {
-            try {
-                trace.rootStored(t, fieldId, target);
-            } finally {
-                t.busy = false;
-            }
+        if (trace != null) {
+            guarded(ROOT_STORED, null, target, fieldId, 0, 0);
         }
     }
 
     @Override
     public void explicitGc() {
-        ProfiledThread t = trace == null ? null : enter();
-        if (t != null) {
-            try {
-                trace.gc(t);
-            } finally {
-                t.busy = false;
-            }
+        if (trace != null) {
+            guarded(GC, null, null, 0, 0, 0);
         }
         ProfilingWindow w = window;
         if (w != null) {

@@ -144,6 +144,40 @@ class MxModuleGraphTest {
         assertEquals(List.of(), problems);
     }
 
+    /**
+     * Every module's unit tests are an mx test project, and mx numa-junit runs every test project: a module whose tests
+     * mx does not know is a module whose tests mx never builds nor runs.
+     */
+    @Test
+    void everyModulesTestsAreATestProjectThatNumaJunitRuns() throws IOException {
+        Path root = Path.of(System.getProperty("numa.home"));
+        String suite = Files.readString(root.resolve("mx.numa/suite.py"));
+        List<MxProject> projects = projects(suite);
+        Set<String> testProjects = new TreeSet<>();
+        Matcher entry = ENTRY.matcher(suite.substring(suite.indexOf("\"projects\": {"), suite.indexOf("\"distributions\": {")));
+        while (entry.find()) {
+            if (entry.group(2).contains("\"testProject\": True")) {
+                testProjects.add(entry.group(1));
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        try (var modules = Files.list(root)) {
+            for (Path module : modules.filter(d -> d.getFileName().toString().startsWith("com.numa.")).sorted().toList()) {
+                String dir = module.getFileName().toString();
+                boolean known = projects.stream().anyMatch(p -> p.dir().equals(dir) && p.sourceDirs().contains("src/test/java")
+                        && testProjects.contains(p.name()));
+                if (Files.isDirectory(module.resolve("src/test/java")) && !known) {
+                    missing.add(dir);
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "modules with unit tests but no test project in mx.numa/suite.py");
+        Matcher listed = Pattern.compile("test_projects = \\[([^\\]]*)\\]").matcher(Files.readString(root.resolve("mx.numa/mx_numa.py")));
+        assertTrue(listed.find(), "mx_numa.py has no test_projects list");
+        Set<String> run = new TreeSet<>(List.of(listed.group(1).replaceAll("[\\s']", "").split(",")));
+        assertEquals(testProjects, run, "mx numa-junit's test_projects (mx.numa/mx_numa.py) against suite.py's test projects");
+    }
+
     @Test
     void theGraphIsWhatLimitModulesLeaves() {
         Set<String> desktop = moduleGraph(List.of("java.desktop"));

@@ -9,6 +9,10 @@ import com.numa.core.feature.FeatureRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The filter over the agent's whole class path: its exclusions come from every registered feature (the registry is
+ * com.numa.vm's), so this test lives with the end-to-end tests rather than in the profiler module.
+ */
 class ClassFilterTest {
     /** numa-jvm's own packages as the agent computes them: from the feature registry on this class path. */
     static final List<String> TOOL = FeatureRegistry.load(ClassFilterTest.class.getClassLoader(), m -> {

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Test;
 /** The rewritten bytecode, loaded in this JVM (so the verifier checks it) and run against a counting sink. */
 class TransformerTest {
     static final String SAMPLE = "com.numa.profiler.groundtruth.AllKindsOfAccess";
+    /** Tool code never instrumented: the profiler's own packages (the agent adds every other feature's). */
+    static final List<String> TOOL = new ProfilerFeature().ownPackages();
 
     static final class CountingSink implements AccessSink {
         final AtomicInteger reads = new AtomicInteger();
@@ -54,7 +56,7 @@ class TransformerTest {
     }
 
     static ProfilerTransformer transformer(boolean all, boolean sampled, NumaLog log) {
-        return new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
+        return new ProfilerTransformer(new ClassFilter(TOOL, List.of(), List.of(), false), new SiteRegistry(), all, sampled, "",
                 "", log, null, new HeaderWordClasses(true));
     }
 
@@ -224,7 +226,7 @@ class TransformerTest {
      */
     @Test
     void instrumentedJdkClassesAreToldByName() throws Exception {
-        ProfilerTransformer t = new ProfilerTransformer(new ClassFilter(ClassFilterTest.TOOL, List.of(), List.of(),
+        ProfilerTransformer t = new ProfilerTransformer(new ClassFilter(TOOL, List.of(), List.of(),
                 true), new SiteRegistry(), true, false, "", "", new NumaLog(System.err), null,
                 new HeaderWordClasses(true));
         java.util.List<String> told = new java.util.ArrayList<>();
