@@ -162,7 +162,12 @@ class CharacterizeEndToEndTest {
     }
 
     private static String testClasses() throws Exception {
-        return Path.of(WindowedProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        return classPathOf(WindowedProgram.class);
+    }
+
+    /** Where {@code c} was loaded from (the ground-truth programs come from the profiler's test jar). */
+    private static String classPathOf(Class<?> c) throws Exception {
+        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
     /** A thread's count of one event in the PerfUtil CSV's rows of one scope (thread = whole run, window). */
@@ -182,7 +187,7 @@ class CharacterizeEndToEndTest {
         Path out = tmp.resolve(name);
         String program = "com.numa.profiler.groundtruth." + name;
         ChildRun r = numa(List.of("characterize", "--configs", "single", "--out", out.toString(), "--", "-cp",
-                testClasses(), program));
+                classPathOf(Class.forName(program)), program));
         assertEquals(0, r.exitCode(), r.diagnostics());
         CSVRecord c = csv(out.resolve("categories.csv")).get(0);
         assertEquals("Read & Write Dependencies", c.get("data_dependency"), c.toString());

@@ -58,7 +58,8 @@ class DiagnoseCommandEndToEndTest {
         Path dir = tmp.resolve("diagnosis");
         Run r = diagnose("--top", "3", "--out", dir.toString(), "-XX:NUMAProfilerInclude=com.numa.profiler.groundtruth.**",
                 "--", "-XX:NUMAProfilerDiagnoseThresholds=false-sharing=0.001,true-sharing=0.001",
-                "-cp", testClasses, GT + "AdjacentFieldsProgram");
+                "-cp", Path.of(Class.forName(GT + "AdjacentFieldsProgram").getProtectionDomain().getCodeSource().getLocation()
+                        .toURI()).toString(), GT + "AdjacentFieldsProgram");
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("numa diagnose: "), r.out());
         assertTrue(r.out().matches("(?s).*\\n  1\\. (false|true)-sharing .*"), r.out());
