@@ -1,0 +1,276 @@
+package com.numa.perfutil.locality;
+
+import com.numa.core.io.KernelFiles;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
+import com.numa.perfutil.affinity.PageLocator;
+import com.numa.perfutil.affinity.PageNodes;
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ProcTasks;
+import com.numa.perfutil.topology.SysfsTopologyReader;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The kernel locality source: remote memory accesses of this process's threads without a PMU. Every thread's
+ * page-fault software event is sampled with its address and CPU ({@link PageFaultRing}); with NUMA balancing on, the
+ * faults include its hinting faults, each the first touch of a page since the scanner unmapped it. Each sampled page's
+ * node comes from move_pages (asked once per page and kept: the study's configurations bind memory, so pages do not
+ * move), the CPU's node from sysfs: a sample is local when both are the same node. Beside the samples it keeps the
+ * kernel's coarse counters (/proc/vmstat numa_*, each thread's sched numa_faults) and the migrations in the window.
+ *
+ * <p>A sample is a page touch, not an access: a scan gives at most one fault per page, taken by whichever thread
+ * touches it first, and ordinary first-touch faults are sampled too ({@link LocalityReport#firstSeenSamples()} counts
+ * samples on pages the window had not seen before).
+ */
+public final class KernelLocalitySampler implements AutoCloseable {
+    /** How the sampling is set up. */
+    public record Options(int dataPagesPerThread, long pollMs, long refreshMs) {
+        public static final Options DEFAULTS = new Options(64, 10, 500);
+    }
+
+    private final Options options;
+    private final int[] nodeOfCpu;
+    private final PageLocator locator;
+    private final MemoryRanges ranges;
+    private final int selfPid;
+    private final Map<Integer, PageFaultRing> rings = new LinkedHashMap<>();
+    private final Map<Integer, String> names = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final Map<Integer, String> notSampled = new TreeMap<>();
+    private final Map<Integer, Map<Integer, Long>> schedBefore = new TreeMap<>();
+    private final Map<Long, Integer> pageNode = new HashMap<>();
+    private final LocalityTally tally = new LocalityTally();
+    private final Map<String, Long> vmstatBefore;
+    private final long startNs;
+    private final Thread thread;
+    private final byte[] scratch;
+    private final Batch batch = new Batch();
+    private final int pageShift;
+    private volatile boolean stopping;
+    private long lost;
+    private long throttled;
+    private long otherProcess;
+    private long firstSeen;
+    private long samplerCpuNs;
+    private Throwable failure;
+    private LocalityReport report;
+
+    private KernelLocalitySampler(Options options, MemoryRanges ranges) {
+        this.options = options;
+        this.ranges = ranges;
+        NumaTopology topology = realTopology();
+        this.nodeOfCpu = nodeOfCpu(topology);
+        this.locator = new PageLocator(topology);
+        this.selfPid = (int) ProcessHandle.current().pid();
+        this.pageShift = Integer.numberOfTrailingZeros(LinuxSyscalls.pageSize());
+        this.scratch = new byte[LinuxSyscalls.pageSize() * options.dataPagesPerThread()];
+        this.vmstatBefore = KernelNumaCounters.vmstat();
+        this.startNs = System.nanoTime();
+        this.thread = new Thread(this::loop, "numa-locality-sampler");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts sampling every thread of this process (and those it starts later) but the sampler's own. */
+    public static KernelLocalitySampler start(Options options, MemoryRanges ranges) {
+        KernelLocalitySampler s = new KernelLocalitySampler(options, ranges);
+        s.thread.start();
+        return s;
+    }
+
+    /** Stops sampling, closes every event and returns what was sampled; later calls return the same report. */
+    public synchronized LocalityReport stop() {
+        if (report != null) {
+            return report;
+        }
+        stopping = true;
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw new IllegalStateException("kernel locality sampling failed: " + failure, failure);
+        }
+        Map<Integer, Map<Integer, Long>> sched = new TreeMap<>();
+        for (int tid : names.keySet()) {
+            sched.put(tid, KernelNumaCounters.threadFaults(tid));
+        }
+        report = new LocalityReport(tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
+                KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
+                firstSeen, pageNode.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges());
+        return report;
+    }
+
+    /** True once thread {@code tid}'s faults are being sampled (threads are found every refreshMs). */
+    public boolean sampling(int tid) {
+        return names.containsKey(tid);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void loop() {
+        int tid = ProcTasks.currentTid();
+        long nextRefresh = 0;
+        try {
+            while (true) {
+                boolean last = stopping;
+                long now = System.nanoTime();
+                if (now >= nextRefresh || last) {
+                    openNewThreads(tid);
+                    ranges.refresh(rings.keySet());
+                    nextRefresh = now + options.refreshMs() * 1_000_000;
+                }
+                drainAll();
+                if (last) {
+                    break;
+                }
+                Thread.sleep(options.pollMs());
+            }
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            samplerCpuNs = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            for (PageFaultRing r : rings.values()) {
+                try {
+                    r.close();
+                } catch (RuntimeException ignored) {
+                    // closing is best effort; the counts are taken
+                }
+            }
+        }
+    }
+
+    private void openNewThreads(int selfTid) {
+        for (int tid : ProcTasks.tids()) {
+            if (tid == selfTid || rings.containsKey(tid) || notSampled.containsKey(tid)) {
+                continue;
+            }
+            String name = ProcTasks.comm(tid);
+            if (name == null) {
+                continue; // ended meanwhile
+            }
+            try {
+                rings.put(tid, PageFaultRing.open(tid, options.dataPagesPerThread()));
+                names.put(tid, name);
+                schedBefore.put(tid, KernelNumaCounters.threadFaults(tid));
+            } catch (RuntimeException e) {
+                if (ProcTasks.alive(tid)) {
+                    notSampled.put(tid, name + ": " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    /** Samples of one poll, waiting for their pages' nodes. */
+    private final class Batch implements SampleRecords.Sink {
+        int n;
+        int[] tids = new int[1024];
+        int[] cpus = new int[1024];
+        long[] addresses = new long[1024];
+
+        @Override
+        public void sample(int pid, int tid, long address, int cpu) {
+            if (pid != selfPid) {
+                otherProcess++;
+                return;
+            }
+            if (n == tids.length) {
+                tids = Arrays.copyOf(tids, n * 2);
+                cpus = Arrays.copyOf(cpus, n * 2);
+                addresses = Arrays.copyOf(addresses, n * 2);
+            }
+            tids[n] = tid;
+            cpus[n] = cpu;
+            addresses[n] = address;
+            n++;
+        }
+
+        @Override
+        public void lost(long samples) {
+            lost += samples;
+        }
+
+        @Override
+        public void throttled() {
+            throttled++;
+        }
+    }
+
+    private void drainAll() {
+        batch.n = 0;
+        for (PageFaultRing r : rings.values()) {
+            r.drain(scratch, batch);
+        }
+        java.util.Set<Long> unknown = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < batch.n; i++) {
+            long page = batch.addresses[i] >>> pageShift << pageShift;
+            if (!pageNode.containsKey(page)) {
+                unknown.add(page);
+                firstSeen++;
+            }
+        }
+        if (!unknown.isEmpty()) {
+            long[] pages = unknown.stream().mapToLong(Long::longValue).toArray();
+            PageNodes nodes = locator.nodesOf(pages);
+            for (int i = 0; i < nodes.size(); i++) {
+                if (nodes.present(i)) {
+                    pageNode.put(pages[i], nodes.node(i));
+                }
+            }
+        }
+        for (int i = 0; i < batch.n; i++) {
+            long page = batch.addresses[i] >>> pageShift << pageShift;
+            Integer node = pageNode.get(page);
+            int cpu = batch.cpus[i];
+            if (node == null || cpu < 0 || cpu >= nodeOfCpu.length || nodeOfCpu[cpu] < 0) {
+                tally.addUnresolved(batch.tids[i]);
+            } else {
+                tally.add(batch.tids[i], ranges.nameOf(batch.addresses[i]), nodeOfCpu[cpu], node);
+            }
+        }
+    }
+
+    /** Every online CPU's real node: threads of this process may run anywhere, whatever the sampler's affinity. */
+    private static NumaTopology realTopology() {
+        CpuSet online;
+        try {
+            online = CpuSet.parseList(KernelFiles.read(Path.of("/sys/devices/system/cpu/online")).strip());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read /sys/devices/system/cpu/online: " + e.getMessage(), e);
+        }
+        return new SysfsTopologyReader(SysfsTopologyReader.DEFAULT_ROOT, online).read();
+    }
+
+    private static int[] nodeOfCpu(NumaTopology t) {
+        int max = 0;
+        for (NumaNode n : t.nodes()) {
+            for (int c : n.cpus().toArray()) {
+                max = Math.max(max, c);
+            }
+        }
+        int[] out = new int[max + 1];
+        Arrays.fill(out, -1);
+        for (NumaNode n : t.nodes()) {
+            for (int c : n.cpus().toArray()) {
+                out[c] = n.realNode();
+            }
+        }
+        return out;
+    }
+
+    /** Real nodes of this machine, for the report's "one node: locality is not measured" line. */
+    public static int realNodeCount() {
+        return realTopology().nodeCount();
+    }
+}

@@ -1,0 +1,218 @@
+package com.numa.perfutil.locality;
+
+import com.numa.core.io.KernelFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The kernel's automatic NUMA balancing settings: {@code kernel.numa_balancing} and the scanner's delay, period and
+ * size. The scan settings live in /proc/sys/kernel/numa_balancing_scan_* up to Linux 5.12 and in debugfs
+ * (/sys/kernel/debug/sched/numa_balancing/) from 5.13; debugfs is mounted here when it is not and this process may.
+ * {@link #tune} enables balancing with fast scanning for a measurement and returns the settings to restore; the restore
+ * also runs from a shutdown hook, so SIGINT and SIGTERM put the machine back. Writing needs root.
+ */
+public final class NumaBalancing {
+    static final Path ENABLED = Path.of("/proc/sys/kernel/numa_balancing");
+    static final Path PROC = Path.of("/proc/sys/kernel");
+    static final Path DEBUGFS = Path.of("/sys/kernel/debug");
+    static final Path DEBUGFS_DIR = DEBUGFS.resolve("sched/numa_balancing");
+    /** The scanner's settings, by their debugfs names (procfs prefixes them with numa_balancing_). */
+    static final List<String> SCAN = List.of("scan_delay_ms", "scan_period_min_ms", "scan_period_max_ms", "scan_size_mb");
+
+    /**
+     * The fast scanning a measurement uses: the first scan at once, then every 100-400 ms over 256 MiB. About 20,000
+     * hinting faults a second on a 128 MiB array in a 2-node guest, against a few hundred per 10 s by default.
+     */
+    public static final Map<String, String> TUNED = Map.of("numa_balancing", "1", "scan_delay_ms", "0",
+            "scan_period_min_ms", "100", "scan_period_max_ms", "400", "scan_size_mb", "256");
+
+    private NumaBalancing() {
+    }
+
+    /** Settings by name ({@code numa_balancing}, then the scan settings) with the file each was read from. */
+    public record Settings(Map<String, String> values, Map<String, Path> files) {
+        /** "numa_balancing=1 scan_delay_ms=0 ..." in a stable order. */
+        public String describe() {
+            StringBuilder sb = new StringBuilder();
+            values.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+            return sb.length() == 0 ? "unknown (no NUMA balancing in this kernel)" : sb.toString();
+        }
+
+        public boolean enabled() {
+            String v = values.get("numa_balancing");
+            return v != null && !v.equals("0");
+        }
+    }
+
+    /**
+     * What {@link #tune} did: the settings before, those in force during the measurement, and what could not be
+     * changed (empty when everything was). {@link #restore} puts the earlier values back once.
+     */
+    public static final class Tuning implements AutoCloseable {
+        private final Settings before;
+        private final Settings during;
+        private final List<String> problems;
+        private final Thread hook;
+        private boolean restored;
+
+        Tuning(Settings before, Settings during, List<String> problems) {
+            this.before = before;
+            this.during = during;
+            this.problems = List.copyOf(problems);
+            this.hook = new Thread(this::restoreQuietly, "numa-balancing-restore");
+            if (!before.values().equals(during.values())) {
+                Runtime.getRuntime().addShutdownHook(hook);
+            }
+        }
+
+        public Settings before() {
+            return before;
+        }
+
+        public Settings during() {
+            return during;
+        }
+
+        public List<String> problems() {
+            return problems;
+        }
+
+        /** Writes the earlier values back (only those that changed); later calls do nothing. */
+        public synchronized void restore() {
+            if (restored) {
+                return;
+            }
+            restored = true;
+            // scan settings first, the switch last: the machine never runs the tuned scanner after the restore
+            List<String> names = new ArrayList<>(before.values().keySet());
+            names.remove("numa_balancing");
+            names.add("numa_balancing");
+            List<String> failures = new ArrayList<>();
+            for (String name : names) {
+                String old = before.values().get(name);
+                Path file = before.files().get(name);
+                if (old != null && file != null && !old.equals(during.values().get(name))) {
+                    try {
+                        Files.writeString(file, old + "\n");
+                    } catch (IOException e) {
+                        failures.add(file + " (" + e.getMessage() + ")");
+                    }
+                }
+            }
+            if (Thread.currentThread() != hook) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException | IllegalArgumentException ignored) {
+                    // shutting down, or never registered
+                }
+            }
+            if (!failures.isEmpty()) {
+                throw new IllegalStateException("could not restore NUMA balancing settings: " + String.join(", ",
+                        failures) + "; set them back by hand to: " + before.describe());
+            }
+        }
+
+        private void restoreQuietly() {
+            try {
+                restore();
+            } catch (RuntimeException e) {
+                System.err.println("numa: " + e.getMessage());
+            }
+        }
+
+        @Override
+        public void close() {
+            restore();
+        }
+    }
+
+    /** The settings in force now. */
+    public static Settings current() {
+        Map<String, String> values = new LinkedHashMap<>();
+        Map<String, Path> files = new LinkedHashMap<>();
+        read("numa_balancing", ENABLED, values, files);
+        for (String name : SCAN) {
+            Path f = scanFile(name);
+            if (f != null) {
+                read(name, f, values, files);
+            }
+        }
+        return new Settings(values, files);
+    }
+
+    /**
+     * Applies {@code wanted} (e.g. {@link #TUNED}) where this process may, and returns what was and what is in force.
+     * Nothing is thrown: a setting that cannot be written stays as it was and is named in {@link Tuning#problems()}.
+     */
+    public static Tuning tune(Map<String, String> wanted) {
+        List<String> problems = new ArrayList<>();
+        if (!Files.exists(ENABLED)) {
+            problems.add("this kernel has no NUMA balancing (" + ENABLED + " is missing: CONFIG_NUMA_BALANCING off or "
+                    + "one node); the sampled faults are ordinary page faults only");
+            return new Tuning(current(), current(), problems);
+        }
+        if (scanFile(SCAN.get(0)) == null) {
+            mountDebugfs(problems);
+        }
+        Settings before = current();
+        for (Map.Entry<String, String> w : wanted.entrySet()) {
+            Path file = before.files().get(w.getKey());
+            if (file == null) {
+                problems.add(w.getKey() + " is not offered by this kernel (looked in " + PROC + " and " + DEBUGFS_DIR + ")");
+                continue;
+            }
+            if (w.getValue().equals(before.values().get(w.getKey()))) {
+                continue;
+            }
+            try {
+                Files.writeString(file, w.getValue() + "\n");
+            } catch (IOException e) {
+                problems.add("cannot write " + file + " (" + e.getMessage() + "; root is needed): "
+                        + w.getKey() + " stays " + before.values().get(w.getKey()));
+            }
+        }
+        return new Tuning(before, current(), problems);
+    }
+
+    static Path scanFile(String name) {
+        Path debugfs = DEBUGFS_DIR.resolve(name);
+        if (Files.isRegularFile(debugfs)) {
+            return debugfs;
+        }
+        Path proc = PROC.resolve("numa_balancing_" + name);
+        return Files.isRegularFile(proc) ? proc : null;
+    }
+
+    private static void mountDebugfs(List<String> problems) {
+        if (!Files.isDirectory(DEBUGFS) || Files.isDirectory(DEBUGFS.resolve("sched"))) {
+            return;
+        }
+        try {
+            Process p = new ProcessBuilder("mount", "-t", "debugfs", "debugfs", DEBUGFS.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            if (p.waitFor() != 0) {
+                problems.add("the scan settings are in debugfs, which is not mounted and could not be (" + out
+                        + "): the kernel's current scan rate is used");
+            }
+        } catch (IOException e) {
+            problems.add("cannot run mount for debugfs (" + e.getMessage() + "): the kernel's current scan rate is used");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void read(String name, Path file, Map<String, String> values, Map<String, Path> files) {
+        try {
+            values.put(name, KernelFiles.read(file).strip());
+            files.put(name, file);
+        } catch (IOException e) {
+            // absent or unreadable: not a setting of this kernel
+        }
+    }
+}
