@@ -17,10 +17,8 @@ import java.util.Map;
  * also runs from a shutdown hook, so SIGINT and SIGTERM put the machine back. Writing needs root.
  */
 public final class NumaBalancing {
-    static final Path ENABLED = Path.of("/proc/sys/kernel/numa_balancing");
-    static final Path PROC = Path.of("/proc/sys/kernel");
+    static final Path PROC_SYS_KERNEL = Path.of("/proc/sys/kernel");
     static final Path DEBUGFS = Path.of("/sys/kernel/debug");
-    static final Path DEBUGFS_DIR = DEBUGFS.resolve("sched/numa_balancing");
     /** The scanner's settings, by their debugfs names (procfs prefixes them with numa_balancing_). */
     static final List<String> SCAN = List.of("scan_delay_ms", "scan_period_min_ms", "scan_period_max_ms", "scan_size_mb");
 
@@ -31,7 +29,22 @@ public final class NumaBalancing {
     public static final Map<String, String> TUNED = Map.of("numa_balancing", "1", "scan_delay_ms", "0",
             "scan_period_min_ms", "100", "scan_period_max_ms", "400", "scan_size_mb", "256");
 
-    private NumaBalancing() {
+    private final Path enabled;
+    private final Path proc;
+    private final Path debugfs;
+    private final Path debugfsDir;
+
+    /** The settings of the kernel under {@code procSysKernel} (/proc/sys/kernel) and {@code debugfs} (tests: a tree). */
+    public NumaBalancing(Path procSysKernel, Path debugfs) {
+        this.proc = procSysKernel;
+        this.enabled = procSysKernel.resolve("numa_balancing");
+        this.debugfs = debugfs;
+        this.debugfsDir = debugfs.resolve("sched/numa_balancing");
+    }
+
+    /** This machine's settings. */
+    public static NumaBalancing system() {
+        return new NumaBalancing(PROC_SYS_KERNEL, DEBUGFS);
     }
 
     /** Settings by name ({@code numa_balancing}, then the scan settings) with the file each was read from. */
@@ -132,10 +145,10 @@ public final class NumaBalancing {
     }
 
     /** The settings in force now. */
-    public static Settings current() {
+    public Settings current() {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, Path> files = new LinkedHashMap<>();
-        read("numa_balancing", ENABLED, values, files);
+        read("numa_balancing", enabled, values, files);
         for (String name : SCAN) {
             Path f = scanFile(name);
             if (f != null) {
@@ -149,10 +162,10 @@ public final class NumaBalancing {
      * Applies {@code wanted} (e.g. {@link #TUNED}) where this process may, and returns what was and what is in force.
      * Nothing is thrown: a setting that cannot be written stays as it was and is named in {@link Tuning#problems()}.
      */
-    public static Tuning tune(Map<String, String> wanted) {
+    public Tuning tune(Map<String, String> wanted) {
         List<String> problems = new ArrayList<>();
-        if (!Files.exists(ENABLED)) {
-            problems.add("this kernel has no NUMA balancing (" + ENABLED + " is missing: CONFIG_NUMA_BALANCING off or "
+        if (!Files.exists(enabled)) {
+            problems.add("this kernel has no NUMA balancing (" + enabled + " is missing: CONFIG_NUMA_BALANCING off or "
                     + "one node); the sampled faults are ordinary page faults only");
             return new Tuning(current(), current(), problems);
         }
@@ -163,7 +176,7 @@ public final class NumaBalancing {
         for (Map.Entry<String, String> w : wanted.entrySet()) {
             Path file = before.files().get(w.getKey());
             if (file == null) {
-                problems.add(w.getKey() + " is not offered by this kernel (looked in " + PROC + " and " + DEBUGFS_DIR + ")");
+                problems.add(w.getKey() + " is not offered by this kernel (looked in " + proc + " and " + debugfsDir + ")");
                 continue;
             }
             if (w.getValue().equals(before.values().get(w.getKey()))) {
@@ -179,17 +192,17 @@ public final class NumaBalancing {
         return new Tuning(before, current(), problems);
     }
 
-    static Path scanFile(String name) {
-        Path debugfs = DEBUGFS_DIR.resolve(name);
-        if (Files.isRegularFile(debugfs)) {
-            return debugfs;
+    Path scanFile(String name) {
+        Path inDebugfs = debugfsDir.resolve(name);
+        if (Files.isRegularFile(inDebugfs)) {
+            return inDebugfs;
         }
-        Path proc = PROC.resolve("numa_balancing_" + name);
-        return Files.isRegularFile(proc) ? proc : null;
+        Path inProc = proc.resolve("numa_balancing_" + name);
+        return Files.isRegularFile(inProc) ? inProc : null;
     }
 
-    private static void mountDebugfs(List<String> problems) {
-        if (!Files.isDirectory(DEBUGFS) || Files.isDirectory(DEBUGFS.resolve("sched"))) {
+    private void mountDebugfs(List<String> problems) {
+        if (!debugfs.equals(DEBUGFS) || !Files.isDirectory(debugfs) || Files.isDirectory(debugfs.resolve("sched"))) {
             return;
         }
         try {
