@@ -29,7 +29,7 @@ import java.util.TreeMap;
  *
  * <p>A sample is a page touch, not an access: a scan gives at most one fault per page, taken by whichever thread
  * touches it first, and ordinary first-touch faults are sampled too ({@link LocalityReport#firstSeenSamples()} counts
- * samples on pages the window had not seen before).
+ * the first sample of each page, among which they are).
  */
 public final class KernelLocalitySampler implements AutoCloseable {
     /** How the sampling is set up. */
@@ -47,6 +47,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private final Map<Integer, String> notSampled = new TreeMap<>();
     private final Map<Integer, Map<Integer, Long>> schedBefore = new TreeMap<>();
     private final Map<Long, Integer> pageNode = new HashMap<>();
+    private final java.util.Set<Long> seenPages = new java.util.HashSet<>();
+    /** Polls a sample waits for its page's node before it counts as unresolved. */
+    static final int MAX_ATTEMPTS = 50;
     private final LocalityTally tally = new LocalityTally();
     private final Map<String, Long> vmstatBefore;
     private final long startNs;
@@ -80,6 +83,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
 
     /** Starts sampling every thread of this process (and those it starts later) but the sampler's own. */
     public static KernelLocalitySampler start(Options options, MemoryRanges ranges) {
+        ranges.readJvmRanges(); // here, not on the sampler's thread: the first diagnostic command may start JMX
         KernelLocalitySampler s = new KernelLocalitySampler(options, ranges);
         s.thread.start();
         return s;
@@ -131,7 +135,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
                     ranges.refresh(rings.keySet());
                     nextRefresh = now + options.refreshMs() * 1_000_000;
                 }
-                drainAll();
+                drainAll(last);
                 if (last) {
                     break;
                 }
@@ -178,6 +182,15 @@ public final class KernelLocalitySampler implements AutoCloseable {
         int[] tids = new int[1024];
         int[] cpus = new int[1024];
         long[] addresses = new long[1024];
+        int[] attempts = new int[1024];
+
+        /** Moves sample {@code from} to slot {@code to} for another attempt. */
+        void keep(int from, int to) {
+            tids[to] = tids[from];
+            cpus[to] = cpus[from];
+            addresses[to] = addresses[from];
+            attempts[to] = attempts[from] + 1;
+        }
 
         @Override
         public void sample(int pid, int tid, long address, int cpu) {
@@ -189,7 +202,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
                 tids = Arrays.copyOf(tids, n * 2);
                 cpus = Arrays.copyOf(cpus, n * 2);
                 addresses = Arrays.copyOf(addresses, n * 2);
+                attempts = Arrays.copyOf(attempts, n * 2);
             }
+            attempts[n] = 0;
             tids[n] = tid;
             cpus[n] = cpu;
             addresses[n] = address;
@@ -207,17 +222,24 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
     }
 
-    private void drainAll() {
-        batch.n = 0;
+    /**
+     * Reads every ring, asks move_pages for the pages not known yet and counts each sample whose page has a node. A
+     * page the scanner has unmapped again by the time it is asked reads as absent (ENOENT): its samples wait and are
+     * asked again at the next polls, up to {@link #MAX_ATTEMPTS}, and count as unresolved after that or at the end.
+     */
+    private void drainAll(boolean last) {
+        int waiting = batch.n;
         for (PageFaultRing r : rings.values()) {
             r.drain(scratch, batch);
         }
         java.util.Set<Long> unknown = new java.util.LinkedHashSet<>();
         for (int i = 0; i < batch.n; i++) {
             long page = batch.addresses[i] >>> pageShift << pageShift;
+            if (i >= waiting && seenPages.add(page)) {
+                firstSeen++;
+            }
             if (!pageNode.containsKey(page)) {
                 unknown.add(page);
-                firstSeen++;
             }
         }
         if (!unknown.isEmpty()) {
@@ -229,16 +251,21 @@ public final class KernelLocalitySampler implements AutoCloseable {
                 }
             }
         }
+        int kept = 0;
         for (int i = 0; i < batch.n; i++) {
             long page = batch.addresses[i] >>> pageShift << pageShift;
             Integer node = pageNode.get(page);
             int cpu = batch.cpus[i];
-            if (node == null || cpu < 0 || cpu >= nodeOfCpu.length || nodeOfCpu[cpu] < 0) {
+            boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
+            if (node != null && cpuKnown) {
+                tally.add(batch.tids[i], ranges.nameOf(batch.addresses[i]), nodeOfCpu[cpu], node);
+            } else if (!cpuKnown || last || batch.attempts[i] >= MAX_ATTEMPTS) {
                 tally.addUnresolved(batch.tids[i]);
             } else {
-                tally.add(batch.tids[i], ranges.nameOf(batch.addresses[i]), nodeOfCpu[cpu], node);
+                batch.keep(i, kept++);
             }
         }
+        batch.n = kept;
     }
 
     /** Every online CPU's real node: threads of this process may run anywhere, whatever the sampler's affinity. */

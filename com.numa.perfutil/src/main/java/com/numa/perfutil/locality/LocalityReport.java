@@ -21,8 +21,8 @@ import java.util.Map;
  * @param lostSamples      samples the kernel dropped because a ring buffer was full
  * @param throttles        times the kernel stopped sampling for a while (perf_event_max_sample_rate)
  * @param otherProcessSamples samples of another process (none expected: each event follows one thread)
- * @param firstSeenSamples samples on a page the window had not sampled before: they include ordinary first-touch
- *                         faults, which a sample alone cannot tell from hinting faults
+ * @param firstSeenSamples the first sample of each page in the window: ordinary first-touch faults are among them
+ *                         (a sample alone cannot tell them from hinting faults), later samples of a page are not
  * @param distinctPages    pages whose node was found
  * @param windowNs         the window's length
  * @param samplerCpuNs     CPU time of the sampling thread

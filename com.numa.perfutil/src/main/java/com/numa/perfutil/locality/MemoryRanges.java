@@ -42,6 +42,8 @@ public final class MemoryRanges {
     }
 
     private final UnaryOperator<String> diagnosticCommand;
+    private final List<Range> fromJvm = new ArrayList<>();
+    private boolean jvmRead;
     private List<Range> jvm = List.of();
     private List<Range> stacks = List.of();
     private List<Mapping> maps = List.of();
@@ -70,12 +72,23 @@ public final class MemoryRanges {
         });
     }
 
-    /** Reads the JVM's ranges, the maps and the threads' stack pointers again. */
+    /** Asks the JVM for its heap, code cache and class space ranges, once. */
+    public synchronized void readJvmRanges() {
+        if (!jvmRead) {
+            jvmRead = true;
+            fromJvm.addAll(heapRanges(run("gcHeapInfo")));
+            fromJvm.addAll(codeCacheRanges(run("compilerCodecache")));
+            fromJvm.addAll(classSpaceRanges(run("vmMetaspace")));
+        }
+    }
+
+    /**
+     * Reads the maps and the threads' stack pointers again; the JVM's own ranges only the first time (the heap and the
+     * code cache are reserved once at start, and the diagnostic commands cost milliseconds each).
+     */
     public void refresh(Iterable<Integer> tids) {
-        List<Range> r = new ArrayList<>();
-        r.addAll(heapRanges(run("gcHeapInfo")));
-        r.addAll(codeCacheRanges(run("compilerCodecache")));
-        r.addAll(classSpaceRanges(run("vmMetaspace")));
+        readJvmRanges();
+        List<Range> r = new ArrayList<>(fromJvm);
         try {
             maps = parseMaps(KernelFiles.read(Path.of("/proc/self/maps")));
         } catch (IOException e) {

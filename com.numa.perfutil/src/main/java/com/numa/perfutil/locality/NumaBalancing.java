@@ -1,6 +1,5 @@
 package com.numa.perfutil.locality;
 
-import com.numa.core.io.KernelFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,7 +175,7 @@ public final class NumaBalancing {
         for (Map.Entry<String, String> w : wanted.entrySet()) {
             Path file = before.files().get(w.getKey());
             if (file == null) {
-                problems.add(w.getKey() + " is not offered by this kernel (looked in " + proc + " and " + debugfsDir + ")");
+                problems.add(whyUnavailable(w.getKey()));
                 continue;
             }
             if (w.getValue().equals(before.values().get(w.getKey()))) {
@@ -190,6 +189,19 @@ public final class NumaBalancing {
             }
         }
         return new Tuning(before, current(), problems);
+    }
+
+    private String whyUnavailable(String name) {
+        Path inDebugfs = debugfsDir.resolve(name);
+        if (Files.exists(inDebugfs)) {
+            try {
+                readSetting(inDebugfs);
+            } catch (IOException e) {
+                return "cannot read " + inDebugfs + " (" + e.getMessage() + "; a kernel in lockdown refuses debugfs "
+                        + "files): " + name + " stays as the kernel has it";
+            }
+        }
+        return name + " is not offered by this kernel (looked in " + proc + " and " + debugfsDir + ")";
     }
 
     Path scanFile(String name) {
@@ -220,9 +232,24 @@ public final class NumaBalancing {
         }
     }
 
+    /**
+     * One setting's value. Read with plain reads: debugfs files cannot seek, and FileInputStream.readAllBytes asks the
+     * position first (ESPIPE, "Illegal seek").
+     */
+    static String readSetting(Path file) throws IOException {
+        try (java.io.InputStream in = new java.io.FileInputStream(file.toString())) {
+            byte[] buf = new byte[256];
+            int n = 0;
+            for (int r; n < buf.length && (r = in.read(buf, n, buf.length - n)) > 0; ) {
+                n += r;
+            }
+            return new String(buf, 0, n, java.nio.charset.StandardCharsets.US_ASCII).strip();
+        }
+    }
+
     private static void read(String name, Path file, Map<String, String> values, Map<String, Path> files) {
         try {
-            values.put(name, KernelFiles.read(file).strip());
+            values.put(name, readSetting(file));
             files.put(name, file);
         } catch (IOException e) {
             // absent or unreadable: not a setting of this kernel
