@@ -102,6 +102,21 @@ public final class KernelLocality implements AutoCloseable {
                         + "remote (run on a multi-node machine, or in tools/numa-guest)");
     }
 
+    /**
+     * Whether this kernel lets memory bound to nodes still take hinting faults (MPOL_F_NUMA_BALANCING, {@code numactl
+     * --balancing}, Linux 5.12 and newer): plain binding gives none, so the sampled configurations bind that way.
+     */
+    public static boolean bindingWithBalancing() {
+        String[] v = System.getProperty("os.version", "0.0").split("[.-]");
+        try {
+            int major = Integer.parseInt(v[0]);
+            int minor = v.length > 1 ? Integer.parseInt(v[1]) : 0;
+            return major > 5 || major == 5 && minor >= 12;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
     /** The kernel's THP mode, the bracketed word of /sys/kernel/mm/transparent_hugepage/enabled. */
     static String transparentHugePages() {
         try {
