@@ -1,5 +1,6 @@
 package com.numa.perfutil.locality;
 
+import com.numa.core.threads.ThreadRoleRules;
 import com.numa.core.io.KernelFiles;
 import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaNode;
@@ -77,7 +78,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         this.scratch = new byte[LinuxSyscalls.pageSize() * options.dataPagesPerThread()];
         this.vmstatBefore = KernelNumaCounters.vmstat();
         this.startNs = System.nanoTime();
-        this.thread = new Thread(this::loop, "numa-locality-sampler");
+        this.thread = new Thread(this::loop, ThreadRoleRules.AGENT_PREFIX + "locality-sampler");
         this.thread.setDaemon(true);
     }
 

@@ -1,5 +1,6 @@
 package com.numa.perfutil.locality;
 
+import com.numa.core.threads.ThreadRoleRules;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,14 +71,16 @@ public final class NumaBalancing {
         private final Settings during;
         private final List<String> problems;
         private final Thread hook;
+        private final Path mountedDebugfs;
         private boolean restored;
 
-        Tuning(Settings before, Settings during, List<String> problems) {
+        Tuning(Settings before, Settings during, List<String> problems, Path mountedDebugfs) {
             this.before = before;
             this.during = during;
             this.problems = List.copyOf(problems);
-            this.hook = new Thread(this::restoreQuietly, "numa-balancing-restore");
-            if (!before.values().equals(during.values())) {
+            this.mountedDebugfs = mountedDebugfs;
+            this.hook = new Thread(this::restoreQuietly, ThreadRoleRules.AGENT_PREFIX + "balancing-restore");
+            if (!before.values().equals(during.values()) || mountedDebugfs != null) {
                 Runtime.getRuntime().addShutdownHook(hook);
             }
         }
@@ -114,6 +117,12 @@ public final class NumaBalancing {
                     } catch (IOException e) {
                         failures.add(file + " (" + e.getMessage() + ")");
                     }
+                }
+            }
+            if (mountedDebugfs != null) {
+                String out = command(failures, "umount", mountedDebugfs.toString());
+                if (out != null) {
+                    failures.add("umount " + mountedDebugfs + " (" + out + ")");
                 }
             }
             if (Thread.currentThread() != hook) {
@@ -166,16 +175,15 @@ public final class NumaBalancing {
         if (!Files.exists(enabled)) {
             problems.add("this kernel has no NUMA balancing (" + enabled + " is missing: CONFIG_NUMA_BALANCING off or "
                     + "one node); the sampled faults are ordinary page faults only");
-            return new Tuning(current(), current(), problems);
+            return new Tuning(current(), current(), problems, null);
         }
-        if (scanFile(SCAN.get(0)) == null) {
-            mountDebugfs(problems);
-        }
+        boolean mounted = scanFile(SCAN.get(0)) == null && mountDebugfs(problems);
         Settings before = current();
+        List<String> unavailable = new ArrayList<>();
         for (Map.Entry<String, String> w : wanted.entrySet()) {
             Path file = before.files().get(w.getKey());
             if (file == null) {
-                problems.add(whyUnavailable(w.getKey()));
+                unavailable.add(w.getKey());
                 continue;
             }
             if (w.getValue().equals(before.values().get(w.getKey()))) {
@@ -188,20 +196,27 @@ public final class NumaBalancing {
                         + w.getKey() + " stays " + before.values().get(w.getKey()));
             }
         }
-        return new Tuning(before, current(), problems);
+        if (!unavailable.isEmpty()) {
+            problems.add(whyUnavailable(unavailable));
+        }
+        return new Tuning(before, current(), problems, mounted ? debugfs : null);
     }
 
-    private String whyUnavailable(String name) {
-        Path inDebugfs = debugfsDir.resolve(name);
-        if (Files.exists(inDebugfs)) {
-            try {
-                readSetting(inDebugfs);
-            } catch (IOException e) {
-                return "cannot read " + inDebugfs + " (" + e.getMessage() + "; a kernel in lockdown refuses debugfs "
-                        + "files): " + name + " stays as the kernel has it";
+    /** One line for the settings this kernel does not let us read: they stay as the kernel has them. */
+    private String whyUnavailable(List<String> names) {
+        for (String name : names) {
+            Path inDebugfs = debugfsDir.resolve(name);
+            if (Files.exists(inDebugfs)) {
+                try {
+                    readSetting(inDebugfs);
+                } catch (IOException e) {
+                    return "cannot read " + debugfsDir + " (" + e.getMessage() + "; a kernel in lockdown refuses "
+                            + "debugfs): " + String.join(", ", names) + " stay as the kernel has them";
+                }
             }
         }
-        return name + " is not offered by this kernel (looked in " + proc + " and " + debugfsDir + ")";
+        return String.join(", ", names) + ": not offered by this kernel (looked in " + proc + " and " + debugfsDir
+                + "); the kernel's scan rate is used";
     }
 
     Path scanFile(String name) {
@@ -213,22 +228,31 @@ public final class NumaBalancing {
         return Files.isRegularFile(inProc) ? inProc : null;
     }
 
-    private void mountDebugfs(List<String> problems) {
+    /** Mounts debugfs for the window (the restore unmounts it); true when it did. */
+    private boolean mountDebugfs(List<String> problems) {
         if (!debugfs.equals(DEBUGFS) || !Files.isDirectory(debugfs) || Files.isDirectory(debugfs.resolve("sched"))) {
-            return;
+            return false;
         }
+        String out = command(problems, "mount", "-t", "debugfs", "debugfs", DEBUGFS.toString());
+        if (out != null) {
+            problems.add("the scan settings are in debugfs, which is not mounted and could not be (" + out
+                    + "): the kernel's current scan rate is used");
+            return false;
+        }
+        return true;
+    }
+
+    /** Runs a command; null when it succeeded, else its output. */
+    static String command(List<String> problems, String... command) {
         try {
-            Process p = new ProcessBuilder("mount", "-t", "debugfs", "debugfs", DEBUGFS.toString())
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).strip();
-            if (p.waitFor() != 0) {
-                problems.add("the scan settings are in debugfs, which is not mounted and could not be (" + out
-                        + "): the kernel's current scan rate is used");
-            }
+            return p.waitFor() == 0 ? null : out.isEmpty() ? "exit code " + p.exitValue() : out;
         } catch (IOException e) {
-            problems.add("cannot run mount for debugfs (" + e.getMessage() + "): the kernel's current scan rate is used");
+            return e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return "interrupted";
         }
     }
 

@@ -1,6 +1,7 @@
 package com.numa.perfutil.session;
 
 import com.numa.core.log.NumaLog;
+import com.numa.core.threads.ThreadRoleRules;
 import com.numa.perfutil.locality.KernelLocality;
 import com.numa.perfutil.locality.KernelLocalitySampler;
 import com.numa.perfutil.locality.LocalitySummary;
@@ -39,7 +40,7 @@ final class KernelLocalityRecorder {
             } catch (Exception e) {
                 log.once("kernel locality", "PerfUtil kernel locality: " + e.getMessage() + "; nothing was written");
             }
-        }, "numa-kernel-locality-exit"));
+        }, ThreadRoleRules.AGENT_PREFIX + "kernel-locality-exit"));
     }
 
     private static MemoryRanges ranges(DynamicMBean bean) {
