@@ -7,7 +7,6 @@ import com.numa.perfutil.locality.LocalityReport;
 import com.numa.perfutil.locality.LocalityTally;
 import com.numa.perfutil.locality.MemoryRanges;
 import com.numa.perfutil.locality.NumaBalancing;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,8 +14,9 @@ import java.util.Map;
  * Run inside the NUMA guest by {@link KernelLocalityGuestTest}, with its memory on node 1 (numactl --balancing
  * --membind=1, so the balancer faults but cannot migrate): "remote-reader" on CPU 0 (node 0) and "local-reader" on
  * CPU 1 (node 1) each read an array of their own, first touched by a thread on node 1, for the given seconds while
- * the kernel locality source samples. Prints {@code key=value} lines for the test to judge on the host, and the
- * report's cells as CSV to the file named by the second argument when given.
+ * the kernel locality source samples. Prints {@code key=value} lines for the test to judge on the host. A second
+ * argument measures the cost instead: {@code off} (balancing as the kernel has it, nothing sampled), {@code tuned}
+ * (balancing tuned, nothing sampled) or {@code sampled} (the default), each printing the readers' passes per second.
  */
 public final class RemoteReaders {
     private static final int LONGS = 4 << 20; // 32 MiB per array
@@ -27,6 +27,7 @@ public final class RemoteReaders {
 
     public static void main(String[] args) throws Exception {
         long seconds = Long.parseLong(args[0]);
+        String mode = args.length > 1 ? args[1] : "sampled";
         long[] remote = new long[LONGS];
         long[] local = new long[LONGS];
         Thread toucher = new Thread(() -> {
@@ -36,11 +37,24 @@ public final class RemoteReaders {
         }, "toucher");
         toucher.start();
         toucher.join();
+        int[] tids = new int[2];
+        long ns = seconds * 1_000_000_000L;
+        if (!mode.equals("sampled")) {
+            NumaBalancing.Tuning t = mode.equals("tuned") ? NumaBalancing.system().tune(NumaBalancing.TUNED) : null;
+            Thread a = reader("remote-reader", 0, remote, tids, 0, null, ns);
+            Thread b = reader("local-reader", 1, local, tids, 1, null, ns);
+            a.join();
+            b.join();
+            if (t != null) {
+                System.out.println("balancing_during=" + t.during().describe());
+                t.restore();
+            }
+            printPasses(seconds);
+            return;
+        }
         KernelLocality k = KernelLocality.start(NumaBalancing.system(), NumaBalancing.TUNED,
                 KernelLocalitySampler.Options.DEFAULTS, MemoryRanges.ofPlatformServer());
-        int[] tids = new int[2];
 
-        long ns = seconds * 1_000_000_000L;
         Thread a = reader("remote-reader", 0, remote, tids, 0, k, ns);
         Thread b = reader("local-reader", 1, local, tids, 1, k, ns);
         a.join();
@@ -61,10 +75,15 @@ public final class RemoteReaders {
         System.out.println("vmstat=" + rep.vmstatDelta());
         System.out.println("setting_problems=" + r.settingProblems());
         System.out.println("thp=" + r.transparentHugePages());
+        printPasses(seconds);
         System.out.print(rep.describe().replaceAll("(?m)^", "# "));
-        if (args.length > 1) {
-            rep.writeCells(Path.of(args[1]));
-        }
+    }
+
+    private static final long[] PASSES = new long[2];
+
+    private static void printPasses(long seconds) {
+        System.out.println("remote_reader_passes_per_s=" + String.format(Locale.ROOT, "%.2f", (double) PASSES[0] / seconds));
+        System.out.println("local_reader_passes_per_s=" + String.format(Locale.ROOT, "%.2f", (double) PASSES[1] / seconds));
     }
 
     private static long heapSamples(LocalityReport rep, int tid) {
@@ -84,16 +103,19 @@ public final class RemoteReaders {
         Thread t = new Thread(() -> {
             pin(cpu);
             tids[slot] = LinuxSyscalls.gettid();
-            while (!k.sampling(tids[slot])) {
+            while (k != null && !k.sampling(tids[slot])) {
                 Thread.onSpinWait();
             }
             long sum = 0;
             long deadline = System.nanoTime() + ns; // from when the thread is sampled
+            long passes = 0;
             while (System.nanoTime() < deadline) {
                 for (int i = 0; i < data.length; i += 512) { // one long per 4 KiB page
                     sum += data[i];
                 }
+                passes++;
             }
+            PASSES[slot] = passes;
             sink = sum;
         }, name);
         t.start();
