@@ -82,7 +82,8 @@ class KernelLocalityGuestTest {
         assertTrue(values.getOrDefault("balancing_during", "").startsWith("numa_balancing=1 scan_delay_ms=0"),
                 result.output());
         assertTrue(values.getOrDefault("balancing_before", "").startsWith("numa_balancing=0"), result.output());
-        assertEquals(values.get("balancing_before"), values.get("balancing_after"), result.output());
+        // debugfs, mounted for the window, is unmounted again: only the switch is visible afterwards
+        assertEquals("numa_balancing=0", values.get("balancing_after"), result.output());
         assertEquals("[]", values.get("setting_problems"), result.output());
         assertEquals("never", values.get("thp"), result.output());
     }

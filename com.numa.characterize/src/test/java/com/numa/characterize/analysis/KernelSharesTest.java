@@ -32,7 +32,7 @@ class KernelSharesTest {
         return "{\"label\":\"l\",\"provenance\":\"" + provenance + "\",\"samples\":1,\"lostSamples\":0,"
                 + "\"unresolvedSamples\":0,\"firstSeenSamples\":0,\"windowNs\":1,\"samplerCpuNs\":1,"
                 + "\"balancingBefore\":\"b\",\"balancingDuring\":\"d\",\"settingProblems\":[],"
-                + "\"vmstatDelta\":{\"numa_pages_migrated\":" + migrated + "},\"realNodes\":2}";
+                + "\"vmstatDelta\":{\"numa_pages_migrated\":" + migrated + "},\"realNodes\":2,\"schedFaults\":{}}";
     }
 
     @Test

@@ -33,9 +33,13 @@ import java.util.TreeMap;
  * the first sample of each page, among which they are).
  */
 public final class KernelLocalitySampler implements AutoCloseable {
-    /** How the sampling is set up. */
+    /**
+     * How the sampling is set up: ring buffer pages per thread (a power of two; 256 pages of 4 KiB hold about 32,000
+     * samples, a quarter second at a tuned scanner's fastest; smaller where the mlock limit says so), how often the
+     * rings are read, how often new threads and the memory maps are looked for.
+     */
     public record Options(int dataPagesPerThread, long pollMs, long refreshMs) {
-        public static final Options DEFAULTS = new Options(64, 10, 500);
+        public static final Options DEFAULTS = new Options(256, 10, 500);
     }
 
     private final Options options;
@@ -50,7 +54,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private final Map<Long, Integer> pageNode = new HashMap<>();
     private final java.util.Set<Long> seenPages = new java.util.HashSet<>();
     /** Polls a sample waits for its page's node before it counts as unresolved. */
-    static final int MAX_ATTEMPTS = 50;
+    static final int MAX_ATTEMPTS = 20;
     private final LocalityTally tally = new LocalityTally();
     private final Map<String, Long> vmstatBefore;
     private final long startNs;
@@ -58,6 +62,8 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private final byte[] scratch;
     private final Batch batch = new Batch();
     private final int pageShift;
+    /** The fallback for pages the scanner has unmapped again; null where pagemap cannot be read. */
+    private final PageFrameNodes frames;
     private volatile boolean stopping;
     private long lost;
     private long throttled;
@@ -75,6 +81,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         this.locator = new PageLocator(topology);
         this.selfPid = (int) ProcessHandle.current().pid();
         this.pageShift = Integer.numberOfTrailingZeros(LinuxSyscalls.pageSize());
+        this.frames = PageFrameNodes.open(pageShift);
         this.scratch = new byte[LinuxSyscalls.pageSize() * options.dataPagesPerThread()];
         this.vmstatBefore = KernelNumaCounters.vmstat();
         this.startNs = System.nanoTime();
@@ -131,12 +138,16 @@ public final class KernelLocalitySampler implements AutoCloseable {
             while (true) {
                 boolean last = stopping;
                 long now = System.nanoTime();
+                List<Integer> ended = List.of();
                 if (now >= nextRefresh || last) {
-                    openNewThreads(tid);
+                    ended = openNewThreads(tid);
                     ranges.refresh(rings.keySet());
                     nextRefresh = now + options.refreshMs() * 1_000_000;
                 }
                 drainAll(last);
+                for (int gone : ended) {
+                    rings.remove(gone).close(); // drained just now: an ended thread's ring holds nothing more
+                }
                 if (last) {
                     break;
                 }
@@ -146,6 +157,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
             failure = t;
         } finally {
             samplerCpuNs = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            if (frames != null) {
+                frames.close();
+            }
             for (PageFaultRing r : rings.values()) {
                 try {
                     r.close();
@@ -156,8 +170,16 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
     }
 
-    private void openNewThreads(int selfTid) {
-        for (int tid : ProcTasks.tids()) {
+    /** Opens the threads not sampled yet; returns the sampled threads that have ended. */
+    private List<Integer> openNewThreads(int selfTid) {
+        List<Integer> live = ProcTasks.tids();
+        List<Integer> ended = new java.util.ArrayList<>();
+        for (int t : rings.keySet()) {
+            if (!live.contains(t)) {
+                ended.add(t);
+            }
+        }
+        for (int tid : live) {
             if (tid == selfTid || rings.containsKey(tid) || notSampled.containsKey(tid)) {
                 continue;
             }
@@ -175,6 +197,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
                 }
             }
         }
+        return ended;
     }
 
     /** Samples of one poll, waiting for their pages' nodes. */
@@ -247,8 +270,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
             long[] pages = unknown.stream().mapToLong(Long::longValue).toArray();
             PageNodes nodes = locator.nodesOf(pages);
             for (int i = 0; i < nodes.size(); i++) {
-                if (nodes.present(i)) {
-                    pageNode.put(pages[i], nodes.node(i));
+                int node = nodes.present(i) ? nodes.node(i) : frames == null ? -1 : frames.nodeOf(pages[i]);
+                if (node >= 0) {
+                    pageNode.put(pages[i], node);
                 }
             }
         }

@@ -78,8 +78,10 @@ public record LocalityReport(LocalityTally tally, Map<Integer, String> threadNam
                 samplesPerSecond(), windowNs / 1e9, lostSamples, throttles, unresolvedSamples(), firstSeenSamples,
                 samplerCpuNs / 1e6));
         sb.append("kernel counters over the window: ").append(vmstatDelta).append('\n');
-        tally.byThread().forEach((tid, s) -> sb.append(String.format(Locale.ROOT, "  thread %d %-16s remote %s of %d%n",
-                tid, threadNames.getOrDefault(tid, "?"), pct(s.remoteShare()), s.total())));
+        tally.byThread().forEach((tid, s) -> sb.append(String.format(Locale.ROOT,
+                "  thread %d %-16s remote %s of %d; sched numa_faults by node %s%n", tid,
+                threadNames.getOrDefault(tid, "?"), pct(s.remoteShare()), s.total(),
+                schedFaultsAfter.getOrDefault(tid, Map.of()))));
         tally.byRange().forEach((range, s) -> sb.append(String.format(Locale.ROOT,
                 "  range %-14s remote %s of %d, by page node %s%n", range, pct(s.remoteShare()), s.total(),
                 tally.byPageNode(range))));

@@ -23,16 +23,20 @@ import java.util.Map;
  * @param settingProblems  settings that could not be changed, with why
  * @param vmstatDelta      /proc/vmstat numa_* over the window (whole machine)
  * @param realNodes        the machine's NUMA nodes
+ * @param schedFaults      per thread, the kernel's per-node numa_faults averages at the end (decaying averages after
+ *                         migration: meaningful for threads pinned to one node)
  */
 public record LocalitySummary(String label, String provenance, long samples, long lostSamples, long unresolvedSamples,
         long firstSeenSamples, long windowNs, long samplerCpuNs, String balancingBefore, String balancingDuring,
-        List<String> settingProblems, Map<String, Long> vmstatDelta, int realNodes) {
+        List<String> settingProblems, Map<String, Long> vmstatDelta, int realNodes,
+        Map<Integer, Map<Integer, Long>> schedFaults) {
 
     public static LocalitySummary of(KernelLocality.Result r) {
         LocalityReport rep = r.report();
         return new LocalitySummary(LocalityReport.LABEL, r.provenance(), rep.samples(), rep.lostSamples(),
                 rep.unresolvedSamples(), rep.firstSeenSamples(), rep.windowNs(), rep.samplerCpuNs(),
-                r.before().describe(), r.during().describe(), r.settingProblems(), rep.vmstatDelta(), r.realNodes());
+                r.before().describe(), r.during().describe(), r.settingProblems(), rep.vmstatDelta(), r.realNodes(),
+                rep.schedFaultsAfter());
     }
 
     /** The cells CSV beside a PerfUtil CSV: {@code perfutil.csv} gives {@code perfutil-locality.csv}. */

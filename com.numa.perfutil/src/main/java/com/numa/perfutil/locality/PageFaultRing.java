@@ -1,6 +1,7 @@
 package com.numa.perfutil.locality;
 
 import com.numa.perfutil.counters.PerfEventAttr;
+import com.numa.perfutil.linux.Errno;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import com.sun.jna.Pointer;
@@ -20,6 +21,8 @@ final class PageFaultRing implements AutoCloseable {
     static final long SAMPLE_TID = 1L << 1, SAMPLE_ADDR = 1L << 3, SAMPLE_CPU = 1L << 7;
     private static final long FLAG_FD_CLOEXEC = 8;
     private static final long IOC_ENABLE = 0x2400;
+    /** The smallest ring tried when a larger one may not be locked: 8 pages hold about a thousand samples. */
+    static final int MIN_DATA_PAGES = 8;
     /** struct perf_event_mmap_page: where data_head and data_tail live in the first page. */
     private static final int DATA_HEAD = 1024, DATA_TAIL = 1032;
 
@@ -57,14 +60,22 @@ final class PageFaultRing implements AutoCloseable {
                 "page-fault sampling of thread " + tid + " (kernel.perf_event_paranoid at most 2 allows a process's own"
                         + " threads; a thread that ended cannot be sampled)");
         int page = LinuxSyscalls.pageSize();
-        long bytes = (long) page * (dataPages + 1);
+        long bytes;
         long base;
-        try {
-            base = LinuxSyscalls.mmapShared(fd, bytes, "the ring buffer of thread " + tid + " (" + bytes / 1024
-                    + " KiB; EPERM: over kernel.perf_event_mlock_kb for a user without CAP_IPC_LOCK: use fewer pages)");
-        } catch (NativeCallException e) {
-            LinuxSyscalls.close(fd);
-            throw e;
+        // a user without CAP_IPC_LOCK may lock only kernel.perf_event_mlock_kb of ring buffers: smaller rings then
+        for (int pages = dataPages; ; pages /= 2) {
+            bytes = (long) page * (pages + 1);
+            try {
+                base = LinuxSyscalls.mmapShared(fd, bytes, "the ring buffer of thread " + tid + " (" + bytes / 1024
+                        + " KiB; EPERM: over kernel.perf_event_mlock_kb for a user without CAP_IPC_LOCK)");
+                break;
+            } catch (NativeCallException e) {
+                if (pages > MIN_DATA_PAGES && (e.errno() == Errno.EPERM || e.errno() == Errno.ENOMEM)) {
+                    continue;
+                }
+                LinuxSyscalls.close(fd);
+                throw e;
+            }
         }
         PageFaultRing ring = new PageFaultRing(tid, fd, base, bytes, page);
         LinuxSyscalls.ioctl(fd, IOC_ENABLE, 0, "PERF_EVENT_IOC_ENABLE of page-fault sampling on thread " + tid);
