@@ -22,6 +22,8 @@ import com.numa.characterize.suite.Suites;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
 import com.numa.core.classification.Thresholds;
+import com.numa.perfutil.locality.KernelLocality;
+import com.numa.perfutil.locality.KernelLocalitySampler;
 import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.core.topology.NumaTopology;
@@ -145,6 +147,15 @@ public final class CharacterizeCommand implements Callable<Integer> {
     @Option(names = "--locality-miss-increase", paramLabel = "POINTS", description = "Locality-Bound above this LLC miss-rate increase (default: ${DEFAULT-VALUE})")
     private double localityIncrease = Thresholds.DEFAULTS.localityMissIncreasePct();
 
+    @Option(names = "--no-kernel-locality", description = "Do not sample remote page accesses from the kernel's NUMA "
+            + "balancing on a multi-node machine (it enables and tunes balancing during each counters run, as root)")
+    private boolean noKernelLocality;
+
+    @Option(names = "--locality-remote-increase", paramLabel = "POINTS", description = "Locality-Bound, where no PMU "
+            + "counts LLC misses, above this increase of the kernel-sampled remote share from Single to Dual Node "
+            + "(default: ${DEFAULT-VALUE})")
+    private double localityRemoteIncrease = Thresholds.DEFAULTS.localityRemoteIncreasePct();
+
     @Option(names = "--scaling-loss", paramLabel = "RATIO", description = "All/Single below this: slower on all nodes (default: ${DEFAULT-VALUE})")
     private double scalingLoss = Thresholds.DEFAULTS.scalingLossRatio();
 
@@ -180,7 +191,11 @@ public final class CharacterizeCommand implements Callable<Integer> {
             return USAGE;
         }
         p.leftOut.forEach(log::info);
-        Placements placements = new Placements(p.topology, numactlAvailable());
+        int realNodes = KernelLocalitySampler.realNodeCount();
+        boolean kernelLocality = realNodes >= 2 && !noKernelLocality;
+        Placements placements = new Placements(p.topology, numactlAvailable(),
+                kernelLocality && KernelLocality.bindingWithBalancing());
+        KernelLocality.whyNotMeasured(realNodes).ifPresent(log::info);
         List<Configuration> wanted = p.configurations;
         for (Configuration c : wanted) {
             if (placements.of(c) == null) {
@@ -190,7 +205,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
         boolean profile = !noProfile;
         int total = Characterization.runCount(p.benchmarks.size(), placements, wanted, profile);
         Runner runner = new Runner(p.agentJar, p.java, out, log, Duration.ofMinutes(timeoutMinutes),
-                profilerSampling != null ? profilerSampling : quick ? 16 : 1, total);
+                profilerSampling != null ? profilerSampling : quick ? 16 : 1, total, kernelLocality);
         Placement singleNode = placements.of(Configuration.SINGLE);
         Classifier classifier = new Classifier(thresholds(), p.topology.usableCpus().size(),
                 singleNode == null ? 0 : singleNode.cpus().size());
@@ -258,7 +273,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
 
     private Thresholds thresholds() {
         return new Thresholds(mainShare, workerShare, embarrassing, imbalance, sharedRead, sharedWrite, localityIncrease,
-                scalingLoss);
+                scalingLoss, localityRemoteIncrease);
     }
 
     private String fingerprint(Prepared p) {
@@ -313,6 +328,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
         th.put("shared_write_pct", t.sharedWritePct());
         th.put("locality_miss_increase_points", t.localityMissIncreasePct());
         th.put("scaling_loss_ratio", t.scalingLossRatio());
+        th.put("locality_remote_increase_points", t.localityRemoteIncreasePct());
         return new Provenance(ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), cpuModel(),
                 p.topology.usableCpus().size(), "java " + p.java.featureVersion() + " (" + p.java.home() + ")",
                 p.topology.toString(), p.topology.emulated(), PmuCatalog.system().hasCorePmu(), events, coverage,

@@ -64,11 +64,15 @@ public final class PerfUtilFlags {
     public static final Flag<Backend> BACKEND = Flag.choice("PerfUtilBackend", Backend.class, Backend.PERF,
             "perf: perf_event_open via JNA; papi: libpapi (needs libpapi-dev)");
 
+    public static final Flag<Boolean> KERNEL_LOCALITY = Flag.bool("PerfUtilKernelLocality", false,
+            "Also sample remote page accesses from the kernel's NUMA balancing (tuned while the JVM runs, root) into"
+            + " PerfUtilOutput's -locality.csv/.json; no PMU needed");
+
     private PerfUtilFlags() {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND);
+        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND, KERNEL_LOCALITY);
     }
 
     private static String nonBlankPath(String v) {

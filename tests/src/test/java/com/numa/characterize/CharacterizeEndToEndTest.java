@@ -92,6 +92,10 @@ class CharacterizeEndToEndTest {
         }
         assertTrue(Files.readString(out.resolve("report.html")).contains("no hardware PMU"), "marked in the report");
         assertTrue(csv(out.resolve("table5_locality.csv")).stream().allMatch(c -> c.get("single_llc_read_miss_pct").isEmpty()));
+        if (com.numa.perfutil.locality.KernelLocalitySampler.realNodeCount() == 1) {
+            assertTrue(Files.readString(out.resolve("report.md")).contains(
+                    "locality is not measured: this machine has 1 NUMA node"), "one line says why Table 5 is empty");
+        }
         assertRendersInABrowser(out.resolve("report.html"));
     }
 

@@ -95,8 +95,16 @@ public final class Classifier {
             }
         }
         Boolean localityBound = locality.measured() ? Classification.localityBound(locality.missIncreasePct(), t) : null;
+        KernelShares k = locality.kernel();
         if (localityBound != null) {
             why += f("; LLC miss rate +%.1f points from Single to Dual Node", locality.missIncreasePct());
+        } else if (k.measured()) {
+            localityBound = Classification.localityBoundByRemoteShare(k.remotePct("single"), k.remotePct("dual"), t);
+            if (localityBound != null) {
+                why += f("; sampled page accesses (NUMA hinting faults) remote: Single Node %s of %d, Dual Node %.1f%% "
+                        + "of %d", Double.isNaN(k.remotePct("single")) ? "not sampled" : f("%.1f%%", k.remotePct("single")),
+                        k.samples("single"), k.remotePct("dual"), k.samples("dual"));
+            }
         }
         if (!Double.isNaN(scaling)) {
             why += f("; All Nodes %.2fx Single Node", scaling);

@@ -1,6 +1,8 @@
 package com.numa.characterize.report;
 
+import com.numa.characterize.analysis.KernelShares;
 import com.numa.characterize.analysis.Locality;
+import com.numa.perfutil.locality.LocalityReport;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.run.ApplicationResult;
@@ -59,18 +61,50 @@ public final class StudyTables {
     static Table locality(List<ApplicationResult> apps, Provenance p) {
         List<List<String>> rows = new ArrayList<>();
         boolean any = false;
+        KernelShares kernel = KernelShares.NONE;
         for (ApplicationResult a : apps) {
             Locality l = a.locality();
             any |= l.measured();
+            KernelShares k = l.kernel();
+            if (k.measured() || !kernel.measured() && !k.notMeasured().isEmpty()) {
+                kernel = k;
+            }
             rows.add(List.of(a.name(), num(l.singleReadMissPct()), num(l.singleWriteMissPct()), num(l.dualReadMissPct()),
-                    num(l.dualWriteMissPct()), num(l.dualRemoteReadPct()), num(l.dualRemoteWritePct())));
+                    num(l.dualWriteMissPct()), num(l.dualRemoteReadPct()), num(l.dualRemoteWritePct()),
+                    num(k.remotePct("single")), num(k.remotePct("dual")), num(k.remotePct("all")),
+                    samples(k, "single"), samples(k, "dual"), samples(k, "all"), migrated(k)));
         }
-        String note = any ? "LLC miss rates of the application threads; remote = share of Dual Node's LLC misses served by "
+        String llc = any ? "LLC miss rates of the application threads; remote = share of Dual Node's LLC misses served by "
                 + "a remote node (Figure 4)."
-                : "not measured: " + (p.hardwarePmu() ? "the PMU does not count the LLC/node events" : "no PMU");
-        return new Table("table5_locality.csv", "Table 5: data locality, Single vs Dual Node", note,
+                : "LLC miss rates not measured: " + (p.hardwarePmu() ? "the PMU does not count the LLC/node events" : "no PMU")
+                        + ".";
+        String sampled = kernel.measured() ? " kernel_remote_*_pct: the application threads' " + LocalityReport.LABEL
+                + "; kernel_samples_*: how many samples each rests on; pages_migrated: by the kernel during each run "
+                + "(single/dual/all). " + kernel.provenance()
+                : " Kernel-sampled locality: " + kernel.notMeasured() + ".";
+        return new Table("table5_locality.csv", "Table 5: data locality, Single vs Dual Node", llc + sampled,
                 List.of("application", "single_llc_read_miss_pct", "single_llc_write_miss_pct", "dual_llc_read_miss_pct",
-                        "dual_llc_write_miss_pct", "dual_remote_read_pct", "dual_remote_write_pct"), rows);
+                        "dual_llc_write_miss_pct", "dual_remote_read_pct", "dual_remote_write_pct",
+                        "single_kernel_remote_pct", "dual_kernel_remote_pct", "all_kernel_remote_pct",
+                        "single_kernel_samples", "dual_kernel_samples", "all_kernel_samples", "pages_migrated"), rows);
+    }
+
+    private static String samples(KernelShares k, String option) {
+        return k.samples().containsKey(option) ? String.valueOf(k.samples(option)) : "";
+    }
+
+    private static String migrated(KernelShares k) {
+        return k.migrated().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(" "));
+    }
+
+    /** The sample counts the kernel-sampled Locality-Bound rests on, for the categories' evidence column. */
+    private static String kernelEvidence(KernelShares k) {
+        if (!k.measured()) {
+            return "";
+        }
+        return "; kernel-sampled page accesses of application threads: " + k.samples().entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
     }
 
     static Table scaling(List<ApplicationResult> apps) {
@@ -109,7 +143,8 @@ public final class StudyTables {
                     : String.valueOf(a.expected().accepts(v.parallelism().label(),
                             v.dataDependency() == null ? null : v.dataDependency().label()));
             rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.confidence().label(),
-                    v.recommendation(), v.reason(), v.concernsText(), v.evidence().describe(), expected, matches, why,
+                    v.recommendation(), v.reason(), v.concernsText(), v.evidence().describe()
+                            + kernelEvidence(a.locality().kernel()), expected, matches, why,
                     a.counterpart(), paper, failures, warnings));
         }
         return new Table("categories.csv", "Categories and recommendations",

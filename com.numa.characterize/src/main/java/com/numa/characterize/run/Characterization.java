@@ -1,7 +1,10 @@
 package com.numa.characterize.run;
 
 import com.numa.characterize.analysis.Classifier;
+import com.numa.characterize.analysis.KernelShares;
 import com.numa.characterize.analysis.Locality;
+import com.numa.perfutil.locality.KernelLocality;
+import com.numa.perfutil.locality.KernelLocalitySampler;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.PerfUtilRows;
 import com.numa.characterize.analysis.Verdict;
@@ -36,6 +39,18 @@ public final class Characterization {
         this.configurations = List.copyOf(configurations);
         this.profile = profile;
         this.classifier = classifier;
+    }
+
+    /** Table 5 from the kernel locality source, from the files beside each counters run's PerfUtil CSV. */
+    private KernelShares kernelShares(Benchmark b, Map<Configuration, PerfUtilRows> rows) throws IOException {
+        Map<String, Path> csv = new LinkedHashMap<>();
+        Map<String, PerfUtilRows> byOption = new LinkedHashMap<>();
+        rows.forEach((c, r) -> {
+            csv.put(c.option(), runner.runDir(b, c, Runner.Kind.COUNTERS).resolve("perfutil.csv"));
+            byOption.put(c.option(), r);
+        });
+        return KernelShares.read(csv, byOption, KernelLocality.whyNotMeasured(KernelLocalitySampler.realNodeCount())
+                .orElse("not sampled (--no-kernel-locality, or the runs predate it)"));
     }
 
     /** How many runs {@link #characterize} will start for {@code benchmarks} (for the progress lines). */
@@ -85,7 +100,8 @@ public final class Characterization {
                 : rows.values().stream().findFirst().orElse(null);
         Parallelism parallelism = base == null ? null
                 : Parallelism.of(base, profiled == null ? Map.of() : profiled.workByThread(), classifier.thresholds());
-        Locality locality = Locality.of(rows.get(Configuration.SINGLE), rows.get(Configuration.DUAL));
+        Locality locality = Locality.of(rows.get(Configuration.SINGLE), rows.get(Configuration.DUAL),
+                kernelShares(b, rows));
         double scaling = medians.containsKey("single") && medians.containsKey("all")
                 ? medians.get("single") / medians.get("all") : Double.NaN;
         Verdict verdict = parallelism == null ? null

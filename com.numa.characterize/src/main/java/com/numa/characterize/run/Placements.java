@@ -21,10 +21,20 @@ public final class Placements {
     private final NumaTopology topology;
     private final Map<Configuration, Placement> formed = new TreeMap<>();
     private final Map<Configuration, String> unformed = new TreeMap<>();
+    private final boolean balancing;
 
     /** {@code numactl}: whether numactl is available (memory binding); otherwise taskset places CPUs only. */
     public Placements(NumaTopology topology, boolean numactl) {
+        this(topology, numactl, false);
+    }
+
+    /**
+     * As above; {@code balancing}: bound memory still takes NUMA hinting faults ({@code numactl --balancing}), which the
+     * kernel locality source samples, while the balancer may move pages only among the bound nodes.
+     */
+    public Placements(NumaTopology topology, boolean numactl, boolean balancing) {
         this.topology = topology;
+        this.balancing = balancing;
         List<NumaNode> nodes = topology.nodes();
         NumaNode first = nodes.get(0);
         add(Configuration.SINGLE, first.cpus(), List.of(first.id()), realNodes(List.of(first)), numactl);
@@ -67,6 +77,9 @@ public final class Placements {
             wrapper.add("numactl");
             wrapper.add("--physcpubind=" + cpus.toList());
             if (!memory.isEmpty()) {
+                if (balancing) {
+                    wrapper.add("--balancing");
+                }
                 wrapper.add("--membind=" + memory.stream().map(String::valueOf).collect(Collectors.joining(",")));
             }
         } else {

@@ -49,12 +49,14 @@ public final class Runner {
     private final Duration timeout;
     private final int profilerSampling;
     private final int totalRuns;
+    private final boolean kernelLocality;
     private int started;
     private long spentNs;
     private int timed;
 
     public Runner(Path agentJar, TargetJava java, Path outDir, NumaLog log, Duration timeout,
-            int profilerSampling, int totalRuns) {
+            int profilerSampling, int totalRuns, boolean kernelLocality) {
+        this.kernelLocality = kernelLocality;
         this.agentJar = agentJar;
         this.java = java;
         this.runsDir = outDir.resolve("runs");
@@ -93,6 +95,9 @@ public final class Runner {
         if (kind == Kind.COUNTERS) {
             flags.addAll(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=" + String.join(",", EVENTS),
                     "-XX:PerfUtilOutput=" + dir.resolve("perfutil.csv")));
+            if (kernelLocality) {
+                flags.add("-XX:+PerfUtilKernelLocality");
+            }
         } else {
             flags.addAll(PROFILE_COVERAGE);
             flags.addAll(List.of("-XX:+NUMAProfilerQuiet", "-XX:NUMAProfilerSampling=" + profilerSampling,

@@ -91,11 +91,25 @@ class ClassifierTest {
 
     @Test
     void localityBoundNeedsTheMissRatesAndIsMarkedAboveTheIncrease() {
-        Locality worse = new Locality(2, 5, 9, 6, 40, 30);
+        Locality worse = new Locality(2, 5, 9, 6, 40, 30, KernelShares.NONE);
         Verdict v = onEightCpus.classify(table2(5, 8, 5), 0, 0, worse, Double.NaN, SOLID, -1);
         assertEquals(Boolean.TRUE, v.localityBound(), "+7 points > 5");
-        assertTrue(v.recommendation().contains("LLC misses grow"), v.recommendation());
+        assertTrue(v.recommendation().contains("memory accesses turn remote"), v.recommendation());
         assertNull(classify(5, 8, 5, 0, 0).localityBound(), "no PMU: not measured, not false");
+    }
+
+    @Test
+    void withoutLlcMissRatesTheKernelSampledRemoteShareDecidesLocalityBound() {
+        KernelShares spread = new KernelShares(Map.of("single", 0.5, "dual", 48.0), Map.of("single", 900L, "dual", 1200L),
+                Map.of("single", 0L, "dual", 3L), "provenance", "");
+        Locality kernelOnly = Locality.of(null, null, spread);
+        Verdict v = onEightCpus.classify(table2(5, 8, 5), 0, 0, kernelOnly, Double.NaN, SOLID, -1);
+        assertEquals(Boolean.TRUE, v.localityBound(), "+47.5 points > 20");
+        assertTrue(v.reason().contains("Dual Node 48.0% of 1200"), v.reason());
+        assertTrue(v.reason().contains("Single Node 0.5% of 900"), v.reason());
+        KernelShares near = new KernelShares(Map.of("dual", 15.0), Map.of("dual", 800L), Map.of(), "p", "");
+        assertEquals(Boolean.FALSE, onEightCpus.classify(table2(5, 8, 5), 0, 0, Locality.of(null, null, near),
+                Double.NaN, SOLID, -1).localityBound(), "15 points, Single Node not sampled (all local): below 20");
     }
 
     @Test

@@ -29,6 +29,15 @@ class PlacementsTest {
     }
 
     @Test
+    void withKernelLocalityBoundMemoryStillTakesHintingFaults() {
+        Placements p = new Placements(NumaTopologies.fromSpec("0-3/4-7", machine("0-7")), true, true);
+        assertTrue(p.of(Configuration.SINGLE).wrapper().contains("--balancing"), p.of(Configuration.SINGLE).wrapper().toString());
+        assertTrue(p.of(Configuration.DUAL).wrapper().contains("--balancing"), p.of(Configuration.DUAL).wrapper().toString());
+        // All Nodes binds nothing: the default policy lets balancing run anyway
+        assertEquals(List.of("numactl", "--physcpubind=0-7"), p.of(Configuration.ALL).wrapper());
+    }
+
+    @Test
     void twoOneCpuPseudoNodesCannotFormDualNode() {
         Placements p = new Placements(NumaTopologies.fromSpec("2", machine("0-1")), true);
         assertEquals(CpuSet.of(0), p.of(Configuration.SINGLE).cpus());

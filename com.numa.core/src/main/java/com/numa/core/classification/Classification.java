@@ -90,6 +90,18 @@ public final class Classification {
     }
 
     /**
+     * Locality-Bound from the kernel locality source: Dual Node's remote share of sampled page accesses exceeds Single
+     * Node's (0 when Single Node was not sampled: one node's accesses are all local) by more than {@code
+     * localityRemoteIncreasePct} points; null when Dual Node was not sampled.
+     */
+    public static Boolean localityBoundByRemoteShare(double singleRemotePct, double dualRemotePct, Thresholds t) {
+        if (Double.isNaN(dualRemotePct)) {
+            return null;
+        }
+        return dualRemotePct - (Double.isNaN(singleRemotePct) ? 0 : singleRemotePct) > t.localityRemoteIncreasePct();
+    }
+
+    /**
      * What to do, from the categories: one line for the user. Never stronger than the categories: an uncertain or
      * unprofiled data dependency never yields "spread over all nodes" as a fact.
      *
@@ -120,7 +132,7 @@ public final class Classification {
                 if (dep == DataDependency.READ_WRITE || Boolean.TRUE.equals(localityBound) || loses) {
                     return "-XX:+NUMAOpts decides online: "
                             + (dep == DataDependency.READ_WRITE ? "shared writes make remote nodes costly"
-                                    : Boolean.TRUE.equals(localityBound) ? "LLC misses grow across nodes"
+                                    : Boolean.TRUE.equals(localityBound) ? "its memory accesses turn remote across nodes"
                                             : "All Nodes was slower than Single Node here");
                 }
                 if (dep == null || dep == DataDependency.UNCERTAIN) {

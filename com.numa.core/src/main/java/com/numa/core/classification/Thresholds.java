@@ -15,16 +15,21 @@ package com.numa.core.classification;
  * @param localityMissIncreasePct  Locality-Bound when Dual Node's LLC miss rate exceeds Single Node's by this many
  *                                 points
  * @param scalingLossRatio         "does not scale" when All Nodes / Single Node performance is below this
+ * @param localityRemoteIncreasePct Locality-Bound, without LLC miss rates, when the remote share of the application
+ *                                 threads' sampled page accesses (the kernel locality source's NUMA hinting faults)
+ *                                 in Dual Node exceeds Single Node's by this many points. Single Node reads all-local,
+ *                                 pages spread evenly over two nodes read 50% remote: 20 points is well clear of both
+ *                                 sampling noise and a program whose threads mostly touch their own node's pages
  */
 public record Thresholds(double mainSharePct, double workerSharePct, double embarrassingImbalancePct,
         double imbalancePct, double sharedReadPct, double sharedWritePct, double localityMissIncreasePct,
-        double scalingLossRatio) {
+        double scalingLossRatio, double localityRemoteIncreasePct) {
 
-    public static final Thresholds DEFAULTS = new Thresholds(80, 4, 90, 20, 10, 1, 5, 0.95);
+    public static final Thresholds DEFAULTS = new Thresholds(80, 4, 90, 20, 10, 1, 5, 0.95, 20);
 
     /** The same thresholds with other parallelism figures (the Awareness Thread's flags). */
     public Thresholds withParallelism(double mainShare, double workerShare, double embarrassingImbalance) {
         return new Thresholds(mainShare, workerShare, embarrassingImbalance, imbalancePct, sharedReadPct, sharedWritePct,
-                localityMissIncreasePct, scalingLossRatio);
+                localityMissIncreasePct, scalingLossRatio, localityRemoteIncreasePct);
     }
 }

@@ -36,6 +36,10 @@ class ClassificationTest {
         assertNull(Classification.localityBound(Double.NaN, T));
         assertTrue(Classification.localityBound(5.1, T));
         assertFalse(Classification.localityBound(5, T));
+        assertNull(Classification.localityBoundByRemoteShare(0, Double.NaN, T));
+        assertTrue(Classification.localityBoundByRemoteShare(Double.NaN, 20.5, T), "no Single Node sample: all local");
+        assertFalse(Classification.localityBoundByRemoteShare(10, 30, T), "+20 is not above 20");
+        assertTrue(Classification.localityBoundByRemoteShare(1, 45, T));
     }
 
     @Test

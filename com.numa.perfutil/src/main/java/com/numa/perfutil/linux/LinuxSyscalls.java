@@ -24,6 +24,8 @@ public final class LinuxSyscalls {
         int close(int fd) throws LastErrorException;
 
         int clock_gettime(int clock, Pointer timespec) throws LastErrorException;
+
+        int getpagesize();
     }
 
     /** System call numbers per architecture: glibc has no wrappers for most of these. */
@@ -257,6 +259,21 @@ public final class LinuxSyscalls {
     public static long mmapAnonymous(long len, String hint) {
         return syscall("mmap", hint, nr().mmap, Pointer.NULL, len, PROT_READ_WRITE, MAP_PRIVATE_ANONYMOUS_NORESERVE,
                 -1, 0L);
+    }
+
+    private static final int MAP_SHARED = 0x01;
+
+    /**
+     * mmap(2) of {@code len} bytes of file descriptor {@code fd} from offset 0, shared, readable and writable: a perf
+     * event's ring buffer (the reader writes its position back into the first page).
+     */
+    public static long mmapShared(int fd, long len, String hint) {
+        return syscall("mmap", hint, nr().mmap, Pointer.NULL, len, PROT_READ_WRITE, MAP_SHARED, fd, 0L);
+    }
+
+    /** The kernel's base page size in bytes. */
+    public static int pageSize() {
+        return libc().getpagesize();
     }
 
     /** munmap(2) of [addr, addr+len): the pages go back to the kernel. */

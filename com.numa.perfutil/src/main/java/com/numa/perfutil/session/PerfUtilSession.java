@@ -95,6 +95,10 @@ final class PerfUtilSession {
     static void start(FeatureContext context) {
         FlagValues flags = context.flags();
         NumaLog log = context.log();
+        if (flags.get(PerfUtilFlags.KERNEL_LOCALITY)) {
+            KernelLocalityRecorder.start(Path.of(OutputPaths.expand(flags.get(PerfUtilFlags.OUTPUT))),
+                    context.instrumentation(), log);
+        }
         List<String> events = requestedEvents(flags);
         if (events.isEmpty()) {
             log.once("PerfUtil", "PerfUtil: " + "-XX:PerfUtilEvents is empty; name at least one event (e.g. task-clock); PerfUtil is off");

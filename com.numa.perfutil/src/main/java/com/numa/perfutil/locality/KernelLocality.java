@@ -1,0 +1,131 @@
+package com.numa.perfutil.locality;
+
+import com.numa.core.io.KernelFiles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One measurement window of the kernel locality source, from set-up to restore: NUMA balancing enabled and its scanner
+ * tuned where this process may ({@link NumaBalancing}), every thread's page faults sampled ({@link
+ * KernelLocalitySampler}), the settings put back. The {@link Result} keeps both sets of settings, what could not be
+ * changed, the sampling method and the transparent huge page mode, as the provenance of its figures.
+ */
+public final class KernelLocality implements AutoCloseable {
+    /** How the samples are taken, in the words the report prints. */
+    public static final String METHOD = "perf software event page-faults (sample_period 1, PERF_SAMPLE_TID|ADDR|CPU, "
+            + "user-mode faults, one ring buffer per thread); each page's node by move_pages, each CPU's node from sysfs";
+
+    private final NumaBalancing.Tuning tuning;
+    private final KernelLocalitySampler sampler;
+    private Result result;
+
+    /** What was measured and under which settings. */
+    public record Result(LocalityReport report, NumaBalancing.Settings before, NumaBalancing.Settings during,
+            List<String> settingProblems, String transparentHugePages, int realNodes) {
+
+        /** The one paragraph of provenance every table built from the report carries. */
+        public String provenance() {
+            StringBuilder sb = new StringBuilder(LocalityReport.LABEL).append(". ").append(METHOD).append(". NUMA balancing "
+                    + "during the window: ").append(during.describe()).append("; before (restored after): ")
+                    .append(before.describe()).append("; transparent huge pages: ").append(transparentHugePages)
+                    .append('.');
+            if (!settingProblems.isEmpty()) {
+                sb.append(" Settings not changed: ").append(String.join("; ", settingProblems)).append('.');
+            }
+            if (!during.enabled()) {
+                sb.append(" NUMA balancing was off: the samples are ordinary page faults (first touches), not hinting"
+                        + " faults.");
+            }
+            Long migrated = report.vmstatDelta().get("numa_pages_migrated");
+            if (migrated != null) {
+                sb.append(" Pages migrated in the window (whole machine): ").append(migrated).append('.');
+            }
+            return sb.toString();
+        }
+    }
+
+    private KernelLocality(NumaBalancing.Tuning tuning, KernelLocalitySampler sampler) {
+        this.tuning = tuning;
+        this.sampler = sampler;
+    }
+
+    /**
+     * Tunes balancing to {@code wanted} (empty: leave the kernel's settings as they are) and starts sampling every
+     * thread of this process.
+     */
+    public static KernelLocality start(NumaBalancing balancing, Map<String, String> wanted,
+            KernelLocalitySampler.Options options, MemoryRanges ranges) {
+        NumaBalancing.Tuning t = balancing.tune(wanted);
+        try {
+            return new KernelLocality(t, KernelLocalitySampler.start(options, ranges));
+        } catch (RuntimeException e) {
+            t.restore();
+            throw e;
+        }
+    }
+
+    /** True once thread {@code tid} is sampled. */
+    public boolean sampling(int tid) {
+        return sampler.sampling(tid);
+    }
+
+    /** Stops sampling and restores the settings; later calls return the same result. */
+    public synchronized Result stop() {
+        if (result == null) {
+            LocalityReport r;
+            try {
+                r = sampler.stop();
+            } finally {
+                tuning.restore();
+            }
+            result = new Result(r, tuning.before(), tuning.during(), tuning.problems(), transparentHugePages(),
+                    KernelLocalitySampler.realNodeCount());
+        }
+        return result;
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /**
+     * Empty where locality can be measured; else the one line a report prints instead of the figures: on one node
+     * every access is local.
+     */
+    public static Optional<String> whyNotMeasured(int realNodes) {
+        return realNodes >= 2 ? Optional.empty()
+                : Optional.of("locality is not measured: this machine has " + realNodes + " NUMA node, so no access is "
+                        + "remote (run on a multi-node machine, or in tools/numa-guest)");
+    }
+
+    /**
+     * Whether this kernel lets memory bound to nodes still take hinting faults (MPOL_F_NUMA_BALANCING, {@code numactl
+     * --balancing}, Linux 5.12 and newer): plain binding gives none, so the sampled configurations bind that way.
+     */
+    public static boolean bindingWithBalancing() {
+        String[] v = System.getProperty("os.version", "0.0").split("[.-]");
+        try {
+            int major = Integer.parseInt(v[0]);
+            int minor = v.length > 1 ? Integer.parseInt(v[1]) : 0;
+            return major > 5 || major == 5 && minor >= 12;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The kernel's THP mode, the bracketed word of /sys/kernel/mm/transparent_hugepage/enabled. */
+    static String transparentHugePages() {
+        try {
+            String s = KernelFiles.read(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"));
+            int a = s.indexOf('[');
+            int b = s.indexOf(']');
+            return a >= 0 && b > a ? s.substring(a + 1, b) : s.strip();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

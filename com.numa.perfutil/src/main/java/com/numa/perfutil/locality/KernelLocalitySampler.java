@@ -1,0 +1,328 @@
+package com.numa.perfutil.locality;
+
+import com.numa.core.threads.ThreadRoleRules;
+import com.numa.core.io.KernelFiles;
+import com.numa.core.topology.CpuSet;
+import com.numa.core.topology.NumaNode;
+import com.numa.core.topology.NumaTopology;
+import com.numa.perfutil.affinity.PageLocator;
+import com.numa.perfutil.affinity.PageNodes;
+import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.perfutil.threads.ProcTasks;
+import com.numa.perfutil.topology.SysfsTopologyReader;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The kernel locality source: remote memory accesses of this process's threads without a PMU. Every thread's
+ * page-fault software event is sampled with its address and CPU ({@link PageFaultRing}); with NUMA balancing on, the
+ * faults include its hinting faults, each the first touch of a page since the scanner unmapped it. Each sampled page's
+ * node comes from move_pages (asked once per page and kept: the study's configurations bind memory, so pages do not
+ * move), the CPU's node from sysfs: a sample is local when both are the same node. Beside the samples it keeps the
+ * kernel's coarse counters (/proc/vmstat numa_*, each thread's sched numa_faults) and the migrations in the window.
+ *
+ * <p>A sample is a page touch, not an access: a scan gives at most one fault per page, taken by whichever thread
+ * touches it first, and ordinary first-touch faults are sampled too ({@link LocalityReport#firstSeenSamples()} counts
+ * the first sample of each page, among which they are).
+ */
+public final class KernelLocalitySampler implements AutoCloseable {
+    /**
+     * How the sampling is set up: ring buffer pages per thread (a power of two; 256 pages of 4 KiB hold about 32,000
+     * samples, a quarter second at a tuned scanner's fastest; smaller where the mlock limit says so), how often the
+     * rings are read, how often new threads and the memory maps are looked for.
+     */
+    public record Options(int dataPagesPerThread, long pollMs, long refreshMs) {
+        public static final Options DEFAULTS = new Options(256, 10, 500);
+    }
+
+    private final Options options;
+    private final int[] nodeOfCpu;
+    private final PageLocator locator;
+    private final MemoryRanges ranges;
+    private final int selfPid;
+    private final Map<Integer, PageFaultRing> rings = new LinkedHashMap<>();
+    private final Map<Integer, String> names = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final Map<Integer, String> notSampled = new TreeMap<>();
+    private final Map<Integer, Map<Integer, Long>> schedBefore = new TreeMap<>();
+    private final Map<Long, Integer> pageNode = new HashMap<>();
+    private final java.util.Set<Long> seenPages = new java.util.HashSet<>();
+    /** Polls a sample waits for its page's node before it counts as unresolved. */
+    static final int MAX_ATTEMPTS = 20;
+    private final LocalityTally tally = new LocalityTally();
+    private final Map<String, Long> vmstatBefore;
+    private final long startNs;
+    private final Thread thread;
+    private final byte[] scratch;
+    private final Batch batch = new Batch();
+    private final int pageShift;
+    /** The fallback for pages the scanner has unmapped again; null where pagemap cannot be read. */
+    private final PageFrameNodes frames;
+    private volatile boolean stopping;
+    private long lost;
+    private long throttled;
+    private long otherProcess;
+    private long firstSeen;
+    private long samplerCpuNs;
+    private Throwable failure;
+    private LocalityReport report;
+
+    private KernelLocalitySampler(Options options, MemoryRanges ranges) {
+        this.options = options;
+        this.ranges = ranges;
+        NumaTopology topology = realTopology();
+        this.nodeOfCpu = nodeOfCpu(topology);
+        this.locator = new PageLocator(topology);
+        this.selfPid = (int) ProcessHandle.current().pid();
+        this.pageShift = Integer.numberOfTrailingZeros(LinuxSyscalls.pageSize());
+        this.frames = PageFrameNodes.open(pageShift);
+        this.scratch = new byte[LinuxSyscalls.pageSize() * options.dataPagesPerThread()];
+        this.vmstatBefore = KernelNumaCounters.vmstat();
+        this.startNs = System.nanoTime();
+        this.thread = new Thread(this::loop, ThreadRoleRules.AGENT_PREFIX + "locality-sampler");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts sampling every thread of this process (and those it starts later) but the sampler's own. */
+    public static KernelLocalitySampler start(Options options, MemoryRanges ranges) {
+        ranges.readJvmRanges(); // here, not on the sampler's thread: the first diagnostic command may start JMX
+        KernelLocalitySampler s = new KernelLocalitySampler(options, ranges);
+        s.thread.start();
+        return s;
+    }
+
+    /** Stops sampling, closes every event and returns what was sampled; later calls return the same report. */
+    public synchronized LocalityReport stop() {
+        if (report != null) {
+            return report;
+        }
+        stopping = true;
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure != null) {
+            throw new IllegalStateException("kernel locality sampling failed: " + failure, failure);
+        }
+        Map<Integer, Map<Integer, Long>> sched = new TreeMap<>();
+        for (int tid : names.keySet()) {
+            sched.put(tid, KernelNumaCounters.threadFaults(tid));
+        }
+        report = new LocalityReport(tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
+                KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
+                firstSeen, pageNode.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges());
+        return report;
+    }
+
+    /** True once thread {@code tid}'s faults are being sampled (threads are found every refreshMs). */
+    public boolean sampling(int tid) {
+        return names.containsKey(tid);
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void loop() {
+        int tid = ProcTasks.currentTid();
+        long nextRefresh = 0;
+        try {
+            while (true) {
+                boolean last = stopping;
+                long now = System.nanoTime();
+                List<Integer> ended = List.of();
+                if (now >= nextRefresh || last) {
+                    ended = openNewThreads(tid);
+                    ranges.refresh(rings.keySet());
+                    nextRefresh = now + options.refreshMs() * 1_000_000;
+                }
+                drainAll(last);
+                for (int gone : ended) {
+                    rings.remove(gone).close(); // drained just now: an ended thread's ring holds nothing more
+                }
+                if (last) {
+                    break;
+                }
+                Thread.sleep(options.pollMs());
+            }
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            samplerCpuNs = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            if (frames != null) {
+                frames.close();
+            }
+            for (PageFaultRing r : rings.values()) {
+                try {
+                    r.close();
+                } catch (RuntimeException ignored) {
+                    // closing is best effort; the counts are taken
+                }
+            }
+        }
+    }
+
+    /** Opens the threads not sampled yet; returns the sampled threads that have ended. */
+    private List<Integer> openNewThreads(int selfTid) {
+        List<Integer> live = ProcTasks.tids();
+        List<Integer> ended = new java.util.ArrayList<>();
+        for (int t : rings.keySet()) {
+            if (!live.contains(t)) {
+                ended.add(t);
+            }
+        }
+        for (int tid : live) {
+            if (tid == selfTid || rings.containsKey(tid) || notSampled.containsKey(tid)) {
+                continue;
+            }
+            String name = ProcTasks.comm(tid);
+            if (name == null) {
+                continue; // ended meanwhile
+            }
+            try {
+                rings.put(tid, PageFaultRing.open(tid, options.dataPagesPerThread()));
+                names.put(tid, name);
+                schedBefore.put(tid, KernelNumaCounters.threadFaults(tid));
+            } catch (RuntimeException e) {
+                if (ProcTasks.alive(tid)) {
+                    notSampled.put(tid, name + ": " + e.getMessage());
+                }
+            }
+        }
+        return ended;
+    }
+
+    /** Samples of one poll, waiting for their pages' nodes. */
+    private final class Batch implements SampleRecords.Sink {
+        int n;
+        int[] tids = new int[1024];
+        int[] cpus = new int[1024];
+        long[] addresses = new long[1024];
+        int[] attempts = new int[1024];
+
+        /** Moves sample {@code from} to slot {@code to} for another attempt. */
+        void keep(int from, int to) {
+            tids[to] = tids[from];
+            cpus[to] = cpus[from];
+            addresses[to] = addresses[from];
+            attempts[to] = attempts[from] + 1;
+        }
+
+        @Override
+        public void sample(int pid, int tid, long address, int cpu) {
+            if (pid != selfPid) {
+                otherProcess++;
+                return;
+            }
+            if (n == tids.length) {
+                tids = Arrays.copyOf(tids, n * 2);
+                cpus = Arrays.copyOf(cpus, n * 2);
+                addresses = Arrays.copyOf(addresses, n * 2);
+                attempts = Arrays.copyOf(attempts, n * 2);
+            }
+            attempts[n] = 0;
+            tids[n] = tid;
+            cpus[n] = cpu;
+            addresses[n] = address;
+            n++;
+        }
+
+        @Override
+        public void lost(long samples) {
+            lost += samples;
+        }
+
+        @Override
+        public void throttled() {
+            throttled++;
+        }
+    }
+
+    /**
+     * Reads every ring, asks move_pages for the pages not known yet and counts each sample whose page has a node. A
+     * page the scanner has unmapped again by the time it is asked reads as absent (ENOENT): its samples wait and are
+     * asked again at the next polls, up to {@link #MAX_ATTEMPTS}, and count as unresolved after that or at the end.
+     */
+    private void drainAll(boolean last) {
+        int waiting = batch.n;
+        for (PageFaultRing r : rings.values()) {
+            r.drain(scratch, batch);
+        }
+        java.util.Set<Long> unknown = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < batch.n; i++) {
+            long page = batch.addresses[i] >>> pageShift << pageShift;
+            if (i >= waiting && seenPages.add(page)) {
+                firstSeen++;
+            }
+            if (!pageNode.containsKey(page)) {
+                unknown.add(page);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            long[] pages = unknown.stream().mapToLong(Long::longValue).toArray();
+            PageNodes nodes = locator.nodesOf(pages);
+            for (int i = 0; i < nodes.size(); i++) {
+                int node = nodes.present(i) ? nodes.node(i) : frames == null ? -1 : frames.nodeOf(pages[i]);
+                if (node >= 0) {
+                    pageNode.put(pages[i], node);
+                }
+            }
+        }
+        int kept = 0;
+        for (int i = 0; i < batch.n; i++) {
+            long page = batch.addresses[i] >>> pageShift << pageShift;
+            Integer node = pageNode.get(page);
+            int cpu = batch.cpus[i];
+            boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
+            if (node != null && cpuKnown) {
+                tally.add(batch.tids[i], ranges.nameOf(batch.addresses[i]), nodeOfCpu[cpu], node);
+            } else if (!cpuKnown || last || batch.attempts[i] >= MAX_ATTEMPTS) {
+                tally.addUnresolved(batch.tids[i]);
+            } else {
+                batch.keep(i, kept++);
+            }
+        }
+        batch.n = kept;
+    }
+
+    /** Every online CPU's real node: threads of this process may run anywhere, whatever the sampler's affinity. */
+    private static NumaTopology realTopology() {
+        CpuSet online;
+        try {
+            online = CpuSet.parseList(KernelFiles.read(Path.of("/sys/devices/system/cpu/online")).strip());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read /sys/devices/system/cpu/online: " + e.getMessage(), e);
+        }
+        return new SysfsTopologyReader(SysfsTopologyReader.DEFAULT_ROOT, online).read();
+    }
+
+    private static int[] nodeOfCpu(NumaTopology t) {
+        int max = 0;
+        for (NumaNode n : t.nodes()) {
+            for (int c : n.cpus().toArray()) {
+                max = Math.max(max, c);
+            }
+        }
+        int[] out = new int[max + 1];
+        Arrays.fill(out, -1);
+        for (NumaNode n : t.nodes()) {
+            for (int c : n.cpus().toArray()) {
+                out[c] = n.realNode();
+            }
+        }
+        return out;
+    }
+
+    /** Real nodes of this machine, for the report's "one node: locality is not measured" line. */
+    public static int realNodeCount() {
+        return realTopology().nodeCount();
+    }
+}

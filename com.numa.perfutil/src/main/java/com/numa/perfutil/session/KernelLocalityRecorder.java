@@ -1,0 +1,55 @@
+package com.numa.perfutil.session;
+
+import com.numa.core.log.NumaLog;
+import com.numa.core.threads.ThreadRoleRules;
+import com.numa.perfutil.locality.KernelLocality;
+import com.numa.perfutil.locality.KernelLocalitySampler;
+import com.numa.perfutil.locality.LocalitySummary;
+import com.numa.perfutil.locality.MemoryRanges;
+import com.numa.perfutil.locality.NumaBalancing;
+import com.numa.perfutil.threads.DiagnosticCommandBean;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import javax.management.DynamicMBean;
+
+/**
+ * {@code -XX:+PerfUtilKernelLocality}: the kernel locality source over the JVM's whole run, balancing tuned while it
+ * runs (where this process may) and restored at exit; at exit its cells and summary are written beside the PerfUtil
+ * CSV. A failure is reported once and the source turns itself off; the application runs on.
+ */
+final class KernelLocalityRecorder {
+    private KernelLocalityRecorder() {
+    }
+
+    static void start(Path perfUtilCsv, Instrumentation inst, NumaLog log) {
+        KernelLocality k;
+        try {
+            MemoryRanges ranges = DiagnosticCommandBean.direct(inst).map(KernelLocalityRecorder::ranges)
+                    .orElseGet(MemoryRanges::ofPlatformServer);
+            k = KernelLocality.start(NumaBalancing.system(), NumaBalancing.TUNED, KernelLocalitySampler.Options.DEFAULTS,
+                    ranges);
+        } catch (RuntimeException | LinkageError e) {
+            log.once("kernel locality", "PerfUtil kernel locality: " + e.getMessage() + "; it is off");
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                KernelLocality.Result r = k.stop();
+                LocalitySummary.write(perfUtilCsv, r);
+                r.settingProblems().forEach(p -> log.once("kernel locality setting " + p, "PerfUtil kernel locality: " + p));
+            } catch (Exception e) {
+                log.once("kernel locality", "PerfUtil kernel locality: " + e.getMessage() + "; nothing was written");
+            }
+        }, ThreadRoleRules.AGENT_PREFIX + "kernel-locality-exit"));
+    }
+
+    private static MemoryRanges ranges(DynamicMBean bean) {
+        return new MemoryRanges(operation -> {
+            try {
+                return DiagnosticCommandBean.run(bean, operation);
+            } catch (Exception e) {
+                return null;
+            }
+        });
+    }
+}
