@@ -23,7 +23,7 @@ class PaperComparisonTest {
         Verdict v = new Verdict(par, dep, null, Double.NaN, Confidence.HIGH, List.of(), evidence, "", "");
         ProfileSummary profile = new ProfileSummary(sharedReads, sharedWrites, 1_000_000, Map.of(), 1, 0, 1, true,
                 "java.util.*", "", 0);
-        Locality none = new Locality(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        Locality none = Locality.NOT_MEASURED;
         return new ApplicationResult(name, counterpart, null, Map.of(), null, profile, none, Map.of(), v, List.of(), "",
                 List.of());
     }
