@@ -39,7 +39,7 @@ class SparkClusterIT {
     }
 
     @AfterAll
-    static void stopCluster() throws InterruptedException {
+    static void stopCluster() throws InterruptedException, IOException {
         if (cluster != null) {
             cluster.close();
         }

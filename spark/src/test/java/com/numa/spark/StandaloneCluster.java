@@ -94,7 +94,7 @@ final class StandaloneCluster implements AutoCloseable {
 
     /** Stops the Worker, then the Master, by pid: SIGTERM, then SIGKILL for one that does not exit in 20 s. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws InterruptedException, IOException {
         for (int i = daemons.size() - 1; i >= 0; i--) {
             Process p = daemons.get(i);
             List<ProcessHandle> children = p.descendants().toList();
@@ -105,6 +105,7 @@ final class StandaloneCluster implements AutoCloseable {
             children.forEach(ProcessHandle::destroyForcibly);
         }
         daemons.clear();
+        Files.deleteIfExists(dir.resolve("spark-home").resolve("jars")); // the link, not Spark's jars
     }
 
     private static int freePort() throws IOException {
