@@ -76,6 +76,27 @@ class AppsRegistryTest {
     }
 
     @Test
+    void sparkApplicationsAreLeftOutWithTheReasonOnAJavaSparkDoesNotRunOn(@TempDir Path built) throws Exception {
+        Files.writeString(built.resolve(Applications.DRIVERS_JAR), "");
+        AppsDirectory dir = AppsDirectory.at(built);
+        for (Application a : Applications.all()) {
+            Files.createDirectories(dir.lib(a));
+        }
+        Files.writeString(dir.lib(Applications.named("als").orElseThrow()).resolve("spark-core_2.13-4.0.1.jar"), "");
+        RunOptions alsAndH2 = new RunOptions(2, 1, 2, "", true, List.of("als", "h2"));
+        assertEquals(List.of("als", "h2"), new AppsSuite(() -> dir, 17).benchmarks(alsAndH2).stream().map(Benchmark::name)
+                .sorted().toList());
+        AppsSuite on25 = new AppsSuite(() -> dir, 25);
+        assertEquals(List.of("h2"), on25.benchmarks(alsAndH2).stream().map(Benchmark::name).toList());
+        List<String> leftOut = on25.leftOut(alsAndH2);
+        assertEquals(1, leftOut.size(), leftOut::toString);
+        assertTrue(leftOut.get(0).startsWith("als is not run: Spark 4.0 runs on Java 17 to 21"), leftOut.get(0));
+        List<String> sparkArgs = new AppsSuite(() -> dir, 17).benchmarks(new RunOptions(2, 1, 2, "", true, List.of("als")))
+                .get(0).javaArguments(new RunOptions(2, 1, 2, "", true, List.of()), Path.of("/x/numa-agent.jar"));
+        assertTrue(sparkArgs.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), () -> "Spark's module options: " + sparkArgs);
+    }
+
+    @Test
     void unknownApplicationNamesTheKnownOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new AppsSuite(() -> BUILT)
                 .benchmarks(new RunOptions(2, 1, 2, "", true, List.of("nope"))));

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -37,8 +38,10 @@ final class SparkRuns {
         return Applications.named(name).orElseThrow();
     }
 
-    /** Spark's jars, or a skipped test that says how to get them. */
+    /** Spark's jars, or a skipped test that says how to get them (or that this Java is one Spark does not run on). */
     static Path sparkLib() throws IOException {
+        Optional<String> unsupported = SparkJvm.unsupportedOn(Runtime.version().feature());
+        assumeTrue(unsupported.isEmpty(), () -> unsupported.orElseThrow());
         Path lib = apps().lib(application(LogRegressionDriver.NAME));
         boolean present = Files.isDirectory(lib);
         if (present) {

@@ -43,10 +43,23 @@ public final class SparkJvm {
             "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED", "-Djdk.reflect.useDirectMethodHandle=false",
             "-Dio.netty.tryReflectionSetAccessible=true");
 
+    /**
+     * The newest Java the Spark of the build (4.0) runs on: on Java 23 and newer Hadoop's UserGroupInformation, which
+     * every SparkContext starts, calls Subject.getSubject, which throws there ("getSubject is not supported").
+     */
+    public static final int NEWEST_JAVA = 21;
+
     private static final String SPARK_PACKAGE = "org.apache.spark.";
     private static final String MODULE_OPTIONS_CLASS = "org.apache.spark.launcher.JavaModuleOptions";
 
     private SparkJvm() {
+    }
+
+    /** Why Spark cannot run on this Java feature version (negative: unknown, taken as supported), if it cannot. */
+    public static Optional<String> unsupportedOn(int javaFeature) {
+        return javaFeature > NEWEST_JAVA ? Optional.of("Spark 4.0 runs on Java 17 to " + NEWEST_JAVA
+                + "; the target java is " + javaFeature + " (set JAVA_HOME to a Java 17 or 21)")
+                : Optional.empty();
     }
 
     /** Whether these java arguments ({@code -cp ... Main args}) start a Spark application. */

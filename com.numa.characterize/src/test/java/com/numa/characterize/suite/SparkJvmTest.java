@@ -51,4 +51,13 @@ class SparkJvmTest {
         assertTrue(args.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), args.toString());
         assertTrue(args.contains("local[3]"), args.toString());
     }
+
+    @Test
+    void sparkFourRunsOnJava17To21() {
+        assertTrue(SparkJvm.unsupportedOn(17).isEmpty());
+        assertTrue(SparkJvm.unsupportedOn(21).isEmpty());
+        assertTrue(SparkJvm.unsupportedOn(-1).isEmpty(), "an unknown version is tried");
+        String why = SparkJvm.unsupportedOn(25).orElseThrow();
+        assertTrue(why.contains("Java 17 to 21") && why.contains("25") && why.contains("JAVA_HOME"), why);
+    }
 }
