@@ -80,7 +80,7 @@ public final class AppsProfilerSlowdown {
         measured.forEach(m -> header.append(',').append(m).append("_x"));
         measured.forEach(m -> header.append(',').append(m).append("_cpu_x"));
         System.out.println(header);
-        for (Application a : Applications.all()) {
+        for (Application a : Applications.builtBy(Application.APPS_MODULE)) {
             if (!only.isEmpty() && !only.contains(a.name())) {
                 continue;
             }

@@ -28,7 +28,7 @@ class AppsRegistryTest {
 
     @Test
     void everyApplicationHasItsProgramAndDriver() throws IOException {
-        for (Application a : Applications.all()) {
+        for (Application a : Applications.builtBy(Application.APPS_MODULE)) {
             try (Stream<Path> jars = Files.list(BUILT.lib(a))) {
                 assertTrue(jars.anyMatch(j -> j.toString().endsWith(".jar")), a.name() + ": no jar in " + BUILT.lib(a));
             }
@@ -41,7 +41,7 @@ class AppsRegistryTest {
     void programsDoNotShareJars() throws IOException {
         // one program's libraries on another's class path would change what runs (e.g. Xalan as PMD's XSLT engine)
         Map<String, String> owner = new HashMap<>();
-        for (Application a : Applications.all()) {
+        for (Application a : Applications.builtBy(Application.APPS_MODULE)) {
             try (Stream<Path> jars = Files.list(BUILT.lib(a))) {
                 for (Path j : jars.toList()) {
                     String previous = owner.putIfAbsent(j.getFileName().toString(), a.program());
@@ -60,7 +60,7 @@ class AppsRegistryTest {
     void suiteRunsTheDriverWithTheBuiltinCommandLine(@TempDir Path built) throws Exception {
         Files.writeString(built.resolve(Applications.DRIVERS_JAR), "");
         AppsDirectory dir = AppsDirectory.at(built);
-        for (Application a : Applications.all()) {
+        for (Application a : Applications.builtBy(Application.APPS_MODULE)) {
             Files.createDirectories(dir.lib(a));
         }
         List<Benchmark> b = new AppsSuite(() -> dir).benchmarks(new RunOptions(2, 1, 2, "", true, List.of("h2")));
@@ -73,6 +73,27 @@ class AppsRegistryTest {
         assertTrue(args.get(1).endsWith(":/x/numa-agent.jar"), args.get(1));
         assertEquals(List.of("com.numa.apps.H2Driver", "threads=2", "size=small", "warmup=1", "iterations=2"),
                 args.subList(2, args.size()));
+    }
+
+    @Test
+    void sparkApplicationsAreLeftOutWithTheReasonOnAJavaSparkDoesNotRunOn(@TempDir Path built) throws Exception {
+        Files.writeString(built.resolve(Applications.DRIVERS_JAR), "");
+        AppsDirectory dir = AppsDirectory.at(built);
+        for (Application a : Applications.all()) {
+            Files.createDirectories(dir.lib(a));
+        }
+        Files.writeString(dir.lib(Applications.named("als").orElseThrow()).resolve("spark-core_2.13-4.0.1.jar"), "");
+        RunOptions alsAndH2 = new RunOptions(2, 1, 2, "", true, List.of("als", "h2"));
+        assertEquals(List.of("als", "h2"), new AppsSuite(() -> dir, 17).benchmarks(alsAndH2).stream().map(Benchmark::name)
+                .sorted().toList());
+        AppsSuite on25 = new AppsSuite(() -> dir, 25);
+        assertEquals(List.of("h2"), on25.benchmarks(alsAndH2).stream().map(Benchmark::name).toList());
+        List<String> leftOut = on25.leftOut(alsAndH2);
+        assertEquals(1, leftOut.size(), leftOut::toString);
+        assertTrue(leftOut.get(0).startsWith("als is not run: Spark 4.0 runs on Java 17 to 21"), leftOut.get(0));
+        List<String> sparkArgs = new AppsSuite(() -> dir, 17).benchmarks(new RunOptions(2, 1, 2, "", true, List.of("als")))
+                .get(0).javaArguments(new RunOptions(2, 1, 2, "", true, List.of()), Path.of("/x/numa-agent.jar"));
+        assertTrue(sparkArgs.contains("--add-opens=java.base/sun.nio.ch=ALL-UNNAMED"), () -> "Spark's module options: " + sparkArgs);
     }
 
     @Test

@@ -41,6 +41,10 @@ class CharacterizeAppsIT {
     private static final Map<String, String> CONFIGURATIONS = Map.of("single", "Single Node", "dual", "Dual Node",
             "all", "All Nodes");
 
+    /** This module's programs (module spark checks its own). */
+    private static final String APPS = String.join(",",
+            Applications.builtBy(Application.APPS_MODULE).stream().map(Application::name).toList());
+
     private static List<CSVRecord> csv(Path file) throws IOException {
         try (Reader in = Files.newBufferedReader(file);
                 CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
@@ -54,7 +58,7 @@ class CharacterizeAppsIT {
         deleteTree(out); // a characterization resumes: the runs of an earlier test would be kept, not run
         ChildRun r = ChildJvm.current().env(AppsDirectory.ENVIRONMENT, System.getProperty(AppsDirectory.PROPERTY))
                 .launch(List.of("-jar", Corpus.agentJar().toString(), "characterize", "-XX:NUMATopology=2", "--suite", "apps",
-                        "--quick", "--configs", "single,dual,all", "--threads", "2", "--out", out.toString()))
+                        "--bench", APPS, "--quick", "--configs", "single,dual,all", "--threads", "2", "--out", out.toString()))
                 .timeout(Duration.ofMinutes(15)).run();
         List<CSVRecord> categories = csv(out.resolve("categories.csv"));
         List<String> failed = categories.stream().filter(c -> !c.get("failures").isEmpty())
@@ -81,7 +85,7 @@ class CharacterizeAppsIT {
 
         Map<String, CSVRecord> scaling = new LinkedHashMap<>();
         csv(out.resolve("table6_scaling.csv")).forEach(c -> scaling.put(c.get("application"), c));
-        for (Application a : Applications.all()) {
+        for (Application a : Applications.builtBy(Application.APPS_MODULE)) {
             CSVRecord row = categories.stream().filter(c -> c.get("application").equals(a.name())).findFirst()
                     .orElseThrow(() -> new AssertionError("no row for " + a.name() + " in categories.csv"));
             assertTrue(PARALLELISM.contains(row.get("parallelism")), row.toString());

@@ -57,7 +57,7 @@ class CorpusIT {
     static Stream<Arguments> cases() {
         List<String> only = List.of(System.getProperty("numa.corpus.features", "").split(","));
         List<Arguments> out = new ArrayList<>();
-        for (Application a : Applications.all()) {
+        for (Application a : Applications.builtBy(Application.APPS_MODULE)) {
             for (Feature f : Feature.values()) {
                 if (!only.equals(List.of("")) && !only.contains(f.name())) {
                     continue;

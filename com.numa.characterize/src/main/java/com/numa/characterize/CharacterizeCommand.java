@@ -17,6 +17,7 @@ import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.MethodSpan;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.characterize.suite.SingleApplication;
+import com.numa.characterize.suite.SparkJvm;
 import com.numa.characterize.suite.Suite;
 import com.numa.characterize.suite.Suites;
 import com.numa.core.child.AgentJar;
@@ -83,7 +84,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
     private String name;
 
     @Option(names = "--start-at", paramLabel = "pkg.Class.method", description = "a single application is measured from "
-            + "an entry of this method (counters, profile and time; default: its whole run)")
+            + "an entry of this method (counters, profile and time; default: its whole run, or task execution, "
+            + SparkJvm.TASK_RUNNER + ", for a Spark application)")
     private String startAt;
 
     @Option(names = "--stop-at", paramLabel = "pkg.Class.method", description = "and to the exit of this method that leaves "
@@ -252,6 +254,9 @@ public final class CharacterizeCommand implements Callable<Integer> {
                 positive("--iterations", iterations != null ? iterations : quick ? 2 : 5),
                 size != null ? size : quick ? "small" : "default", quick, bench);
         MethodSpan window = MethodSpan.of(startAt, stopAt);
+        if (window == null && suite == null && SparkJvm.isSpark(javaArgs)) {
+            window = SparkJvm.TASK_WINDOW; // a Spark run's work is its tasks: start-up and the JIT would dominate
+        }
         if (window != null && suite != null) {
             throw new IllegalArgumentException("--start-at and --stop-at measure a single application (after '--'); a suite's "
                     + "harness marks its own iterations");

@@ -3,6 +3,7 @@ package com.numa.characterize.apps;
 import com.numa.characterize.builtin.BuiltinArguments;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
+import com.numa.characterize.suite.SparkJvm;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -27,8 +28,8 @@ final class AppBenchmark implements Benchmark {
 
     @Override
     public List<String> javaArguments(RunOptions options, Path agentJar) {
-        return BuiltinArguments.javaArguments(directory.classPath(application, agentJar), application.driverClass(),
-            options);
+        return SparkJvm.withModuleOptions(BuiltinArguments.javaArguments(directory.classPath(application, agentJar),
+                application.driverClass(), options));
     }
 
     @Override

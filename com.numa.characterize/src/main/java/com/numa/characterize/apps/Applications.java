@@ -17,6 +17,12 @@ public final class Applications {
 
     private static final String DRIVERS = "com.numa.apps.";
 
+    /** The Spark drivers' package; their jar (spark-drivers.jar) sits among Spark's in the spark program's lib. */
+    private static final String SPARK_DRIVERS = "com.numa.spark.";
+
+    /** Module {@code spark} resolves Spark (and its drivers) into the program directory {@value}. */
+    public static final String SPARK = "spark";
+
     private static final List<Application> ALL = List.of(
             new Application("luindex", "lucene", DRIVERS + "LuceneIndexDriver", "luindex",
                     "Lucene 9 indexes generated text files into a new index on disk (one writer thread, as luindex)"),
@@ -35,7 +41,19 @@ public final class Applications {
             new Application("jython", "jython", DRIVERS + "JythonDriver", "jython",
                     "Jython 2.7 interprets a generated Python program whose N threading.Threads build and merge dictionaries"),
             new Application("dotty", "scala3", DRIVERS + "ScalaCompilerDriver", "dotty",
-                    "The Scala 3 compiler (dotc) compiles generated Scala sources into a new output directory, one thread"));
+                    "The Scala 3 compiler (dotc) compiles generated Scala sources into a new output directory, one thread"),
+            new Application("als", SPARK, SPARK_DRIVERS + "AlsDriver", "als",
+                    "Spark MLlib ALS factorises generated user-item ratings (rank 4, 5 iterations) in local[N]", SPARK),
+            new Application("log-regression", SPARK, SPARK_DRIVERS + "LogRegressionDriver", "log-regression",
+                    "Spark MLlib logistic regression (L-BFGS, 20 iterations) fits generated labelled points in local[N]",
+                    SPARK),
+            new Application("naive-bayes", SPARK, SPARK_DRIVERS + "NaiveBayesDriver", "naive-bayes",
+                    "Spark MLlib multinomial naive Bayes learns and re-classifies generated word counts in local[N]",
+                    SPARK),
+            new Application("gauss-mix", SPARK, SPARK_DRIVERS + "GaussMixDriver", "gauss-mix",
+                    "Spark MLlib Gaussian mixture (EM, 15 iterations) clusters generated points in local[N]", SPARK),
+            new Application("page-rank", SPARK, SPARK_DRIVERS + "PageRankDriver", "page-rank",
+                    "Spark pair RDDs run 10 PageRank iterations over a generated skewed graph in local[N]", SPARK));
 
     private Applications() {
     }
@@ -43,6 +61,11 @@ public final class Applications {
     /** Every application, in report order. */
     public static List<Application> all() {
         return ALL;
+    }
+
+    /** The applications built by {@code module} (its tests check and run those). */
+    public static List<Application> builtBy(String module) {
+        return ALL.stream().filter(a -> a.module().equals(module)).toList();
     }
 
     /** The application called {@code name}. */

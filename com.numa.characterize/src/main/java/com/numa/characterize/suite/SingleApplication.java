@@ -66,7 +66,7 @@ public final class SingleApplication implements Suite, Benchmark {
         for (String a : javaArguments) {
             out.add(a.replace(THREADS, Integer.toString(options.threads())));
         }
-        return out;
+        return SparkJvm.withModuleOptions(out);
     }
 
     @Override

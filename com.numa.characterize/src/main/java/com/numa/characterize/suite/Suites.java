@@ -31,7 +31,7 @@ public final class Suites {
             return new BuiltinSuite();
         }
         if (s.equals("apps")) {
-            return new AppsSuite();
+            return new AppsSuite(javaFeature);
         }
         if (s.equals("validation")) {
             return new ValidationSuite(javaFeature, cpus);

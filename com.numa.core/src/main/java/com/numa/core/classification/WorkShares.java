@@ -1,6 +1,7 @@
 package com.numa.core.classification;
 
 import com.numa.core.threads.ThreadRole;
+import com.numa.core.threads.ThreadRoleRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +16,9 @@ import java.util.Map;
  * <li>A pool that turns over (an executor whose threads time out, a pool made per batch) shows many threads that each
  * did little: three or more threads whose names differ only in a trailing number ("pool-3-thread-17") and that
  * together pass the worker share are workers, and the pool's name is reported in {@link #turnedOverPools()}.</li>
+ * <li>Framework threads are read by their names ({@link ThreadRoleRules}): Spark's task threads are workers whatever
+ * each one's share (a task thread is renamed per task and its pool turns over, so they are grouped by pool), and its
+ * service threads (RPC, netty, heartbeat, dispatcher) are auxiliary however busy.</li>
  * <li>A main thread that takes part in the work (a parallel stream, {@code invokeAll} run by the caller) does at least
  * half of an average worker's work; it then counts with the workers in {@link #parallelThreads()}.</li>
  * <li>The imbalance (Eq. 1) is judged over {@link #steadyWorkers()}: the workers less a turned-over pool's threads
@@ -83,20 +87,24 @@ public final class WorkShares<T> {
         double rest = app - mainWork;
         List<T> workers = new ArrayList<>();
         Map<String, List<T>> small = new LinkedHashMap<>();
+        List<T> auxiliaries = new ArrayList<>();
         for (T t : others) {
             double w = Math.max(0, view.work(t));
-            if (rest > 0 && 100 * w / rest >= workerSharePct) {
+            if (ThreadRoleRules.isFrameworkService(view.name(t))) {
+                auxiliaries.add(t);
+            } else if (rest > 0 && 100 * w / rest >= workerSharePct) {
                 workers.add(t);
             } else if (w > 0) {
-                small.computeIfAbsent(poolOf(view.name(t)), k -> new ArrayList<>()).add(t);
+                small.computeIfAbsent(ThreadRoleRules.poolOf(view.name(t)), k -> new ArrayList<>()).add(t);
             }
         }
         List<T> steady = new ArrayList<>(workers);
-        List<T> auxiliaries = new ArrayList<>();
         List<String> pools = new ArrayList<>();
         small.forEach((pool, members) -> {
             double sum = members.stream().mapToDouble(m -> Math.max(0, view.work(m))).sum();
-            if (!pool.isEmpty() && members.size() >= MIN_POOL_THREADS && rest > 0 && 100 * sum / rest >= workerSharePct) {
+            boolean turnedOver = !pool.isEmpty() && members.size() >= MIN_POOL_THREADS && rest > 0
+                    && 100 * sum / rest >= workerSharePct;
+            if (turnedOver || pool.equals(ThreadRoleRules.SPARK_TASK_POOL)) {
                 workers.addAll(members);
                 pools.add(pool + "* (" + members.size() + " threads)");
             } else {
@@ -104,7 +112,7 @@ public final class WorkShares<T> {
             }
         });
         for (T t : others) {
-            if (!(view.work(t) > 0)) {
+            if (!(view.work(t) > 0) && !ThreadRoleRules.isFrameworkService(view.name(t))) {
                 auxiliaries.add(t);
             }
         }
@@ -112,12 +120,6 @@ public final class WorkShares<T> {
                 : workers.stream().mapToDouble(w -> Math.max(0, view.work(w))).sum() / workers.size();
         boolean takesPart = main != null && !workers.isEmpty() && mainWork > 0 && mainWork >= meanWorker / 2;
         return new WorkShares<>(view, app, mainWork, main, workers, steady, auxiliaries, pools, takesPart);
-    }
-
-    /** The name of the pool a thread belongs to: its name without a trailing number, or "" when it has none. */
-    static String poolOf(String name) {
-        String stem = name.replaceFirst("\\d+$", "");
-        return stem.length() == name.length() ? "" : stem;
     }
 
     public double appWork() {

@@ -15,6 +15,10 @@ package com.numa.core.threads;
  * <li>APPLICATION: everything else, including fork/join workers and virtual-thread carriers, which run application
  * code even though JDK 25 puts them into JDK-owned thread groups, and virtual threads themselves.</li>
  * </ul>
+ * Among application threads, data-processing frameworks name their threads by what they do, which the study's worker
+ * rule ({@code WorkShares}) reads through {@link #isFrameworkTask}, {@link #isFrameworkService} and {@link #poolOf}:
+ * Apache Spark's task threads are workers whatever their share, its RPC, netty, heartbeat, scheduler and listener
+ * threads are auxiliary however busy, and PySpark's driver work runs on a py4j thread ({@link #isPy4jDriver}).
  */
 public final class ThreadRoleRules {
 
@@ -26,6 +30,26 @@ public final class ThreadRoleRules {
 
     /** The profiler's shutdown hook, named before the "NUMA-" convention. */
     public static final String PROFILER_EXIT = "NUMAProfiler-exit";
+
+    /**
+     * Spark's executor task threads: named "Executor task launch worker-3" by their pool and renamed for each task to
+     * "Executor task launch worker for task 0.0 in stage 15.0 (TID 12)" (Spark 3 and 4), so one thread carries many
+     * names over a run; both forms belong to this pool.
+     */
+    public static final String SPARK_TASK_POOL = "Executor task launch worker";
+
+    /**
+     * Name prefixes of Spark's service threads (driver, executor, standalone Master and Worker): RPC dispatch and netty
+     * transport ("dispatcher-event-loop-0", "rpc-server-4-1", "shuffle-client-6-1"), heartbeats, the DAG scheduler's
+     * event loop, listener buses, cleaners, block-manager and result-fetching pools, the web UI's Jetty pool.
+     */
+    private static final java.util.List<String> SPARK_SERVICE_PREFIXES = java.util.List.of(
+            "dispatcher-", "rpc-", "shuffle-", "files-client-", "files-server-", "netty-", "driver-heartbeater", "executor-heartbeater",
+            "heartbeat-receiver-", "dag-scheduler-event-loop", "spark-listener-group-", "element-tracking-store-",
+            "Spark Context Cleaner", "context-cleaner-", "map-output-dispatcher", "block-manager-",
+            "task-result-getter-", "driver-revive-thread", "executor-kill-mark-cleanup", "SparkUI-",
+            "RemoteBlock-temp-file-clean-thread", "Executor task reaper", "appclient-", "task-starvation-timer",
+            "master-forward-message-thread", "globalEventExecutor-", "cleanup-decommission-execs");
 
     /** What the Java side knows about a thread of the dump. */
     public enum Kind {
@@ -55,6 +79,63 @@ public final class ThreadRoleRules {
     /** Whether a thread of this name is one of numa-jvm's own (the agent's, or JNA's that our native calls start). */
     public static boolean isTool(String name) {
         return name != null && (name.startsWith(AGENT_PREFIX) || name.equals(JNA_CLEANER) || name.equals(PROFILER_EXIT));
+    }
+
+    /** Whether a thread of this name is one of Spark's task threads, under its pool name or a task's. */
+    public static boolean isFrameworkTask(String name) {
+        return name != null && name.startsWith(SPARK_TASK_POOL);
+    }
+
+    /**
+     * Whether a thread of this name serves a framework (Spark's RPC, netty, heartbeat, dispatcher, scheduler, listener
+     * threads): its work is auxiliary to the tasks', however much it is.
+     */
+    public static boolean isFrameworkService(String name) {
+        if (name == null || isFrameworkTask(name)) {
+            return false;
+        }
+        for (String p : SPARK_SERVICE_PREFIXES) {
+            if (name.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The pool a thread belongs to, for grouping a pool's threads: Spark's task pool for its task threads whatever
+     * task they were last named after, else the name without a trailing number ("pool-3-thread-17" gives
+     * "pool-3-thread-"), or "" when the name ends in no number.
+     */
+    public static String poolOf(String name) {
+        if (isFrameworkTask(name)) {
+            return SPARK_TASK_POOL;
+        }
+        String stem = name.replaceFirst("\\d+$", "");
+        return stem.length() == name.length() ? "" : stem;
+    }
+
+    /**
+     * Whether a thread is PySpark's driver thread: py4j's connection thread, a plain "Thread-N" whose runnable is
+     * py4j's (ClientServerConnection, or GatewayConnection without pinned threads), runs the Python program's calls
+     * into the JVM while the JVM's main thread waits. {@code stack} is the thread's stack, innermost frame first.
+     */
+    public static boolean isPy4jDriver(String name, StackTraceElement[] stack) {
+        if (name == null || !name.matches("Thread-\\d+")) {
+            return false;
+        }
+        for (int i = stack.length - 1; i >= 0; i--) {
+            String c = stack[i].getClassName();
+            if (!c.equals("java.lang.Thread")) { // Thread.run (and runWith on JDK 21+) sit below the runnable
+                return c.startsWith("py4j.") && c.endsWith("Connection");
+            }
+        }
+        return false;
+    }
+
+    /** {@link #isPy4jDriver(String, StackTraceElement[])} of a live thread; the stack is read only for a "Thread-N". */
+    public static boolean isPy4jDriver(Thread t) {
+        return t.getName().startsWith("Thread-") && isPy4jDriver(t.getName(), t.getStackTrace());
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.core.threads.ThreadRole;
+import com.numa.core.threads.ThreadRoleRules;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,8 +56,30 @@ class WorkSharesTest {
         assertEquals(List.of("pool-2-thread-* (50 threads)"), s.turnedOverPools());
         assertTrue(s.steadyWorkers().isEmpty(), "threads that each lived part of the run have no imbalance to judge");
         assertEquals(List.of("Signal Dispatcher"), s.auxiliaries().stream().map(T::name).toList());
-        assertEquals("", WorkShares.poolOf("main"));
-        assertEquals("ForkJoinPool.commonPool-worker-", WorkShares.poolOf("ForkJoinPool.commonPool-worker-3"));
+        assertEquals("", ThreadRoleRules.poolOf("main"));
+        assertEquals("ForkJoinPool.commonPool-worker-", ThreadRoleRules.poolOf("ForkJoinPool.commonPool-worker-3"));
+    }
+
+    @Test
+    void sparkTaskThreadsAreWorkersAndItsServiceThreadsAuxiliaryWhateverTheirShares() {
+        List<T> threads = new ArrayList<>(List.of(new T("main", ThreadRole.MAIN, 50)));
+        // the pool turned over once: two task threads, then two more, each a small share under its last task's name
+        for (int tid = 0; tid < 4; tid++) {
+            threads.add(new T("Executor task launch worker for task " + tid + ".0 in stage 3.0 (TID " + (10 + tid) + ")",
+                    ThreadRole.APPLICATION, 10));
+        }
+        threads.add(new T("Executor task launch worker-7", ThreadRole.APPLICATION, 5));
+        threads.add(new T("Executor task launch worker-8", ThreadRole.APPLICATION, 0));
+        threads.add(new T("dispatcher-event-loop-1", ThreadRole.APPLICATION, 400)); // busier than every task thread
+        threads.add(new T("rpc-server-4-1", ThreadRole.APPLICATION, 20));
+        threads.add(new T("pool-2-thread-1", ThreadRole.APPLICATION, 1));
+        WorkShares<T> s = WorkShares.of(threads, VIEW, 4);
+        assertEquals(5, s.workers().size(), () -> "workers: " + s.workers());
+        assertTrue(s.workers().stream().allMatch(t -> ThreadRoleRules.isFrameworkTask(t.name())));
+        assertEquals(List.of("Executor task launch worker* (5 threads)"), s.turnedOverPools());
+        assertEquals(List.of("dispatcher-event-loop-1", "rpc-server-4-1", "pool-2-thread-1", "Executor task launch worker-8"),
+                s.auxiliaries().stream().map(T::name).toList());
+        assertEquals(100.0 * 45 / 516, s.workersPct(), 1e-9);
     }
 
     @Test

@@ -52,6 +52,8 @@ public final class ThreadInventory implements ThreadDirectory {
         final WeakReference<Thread> thread;
         /** When a dump first missed this tid (clock ns), or {@link #LISTED} (the dump lists it, or no dump works). */
         final long unlistedSince;
+        /** PySpark's py4j driver thread, which does the work of a main thread that only waits: counted as main. */
+        final boolean standsForMain;
 
         Entry(String name, long javaId, boolean daemon, ThreadRoleRules.Kind kind, Thread thread) {
             this(name, javaId, daemon, kind, thread, LISTED);
@@ -64,6 +66,8 @@ public final class ThreadInventory implements ThreadDirectory {
             this.kind = kind;
             this.thread = thread == null ? null : new WeakReference<>(thread);
             this.unlistedSince = unlistedSince;
+            this.standsForMain = thread != null && kind == ThreadRoleRules.Kind.APPLICATION_CODE
+                    && ThreadRoleRules.isPy4jDriver(thread);
         }
     }
 
@@ -203,7 +207,8 @@ public final class ThreadInventory implements ThreadDirectory {
             if (!taken.contains(javaId(t)) && comm.equals(name.length() > 15 ? name.substring(0, 15) : name)) {
                 provisional.put(javaId(t), tid);
                 return new ThreadIdentity(tid, name, javaId(t), t.isDaemon(),
-                        ThreadRoleRules.classify(tid == mainTid, name, ThreadRoleRules.kindOf(t)));
+                        ThreadRoleRules.classify(tid == mainTid || ThreadRoleRules.isPy4jDriver(t), name,
+                                ThreadRoleRules.kindOf(t)));
             }
         }
         return null;
@@ -355,7 +360,7 @@ public final class ThreadInventory implements ThreadDirectory {
         Thread t = e.thread == null ? null : e.thread.get();
         String name = t != null ? t.getName() : e.name;
         boolean daemon = t != null ? t.isDaemon() : e.daemon;
-        boolean main = mainTid > 0 ? tid == mainTid : e.javaId >= 0 && e.javaId == fallbackMainJavaId;
+        boolean main = (mainTid > 0 ? tid == mainTid : e.javaId >= 0 && e.javaId == fallbackMainJavaId) || e.standsForMain;
         return new ThreadIdentity(tid, name, e.javaId, daemon, ThreadRoleRules.classify(main, name, e.kind));
     }
 
