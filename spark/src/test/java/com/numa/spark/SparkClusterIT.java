@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A real Spark job on a local standalone cluster: a Master, a Worker and two executor JVMs of one core each, the
  * recipe of docs/spark.md. Under PerfUtil and the profiler (one {@code -javaagent} string through
  * {@code spark.executor.extraJavaOptions}, outputs named with {@code %p}) every executor writes its own files, the
- * driver its own, and the job computes what it computes without the agent.
+ * driver its own, {@code numa merge} makes one report of them, and the job computes what it computes without the
+ * agent.
  */
 class SparkClusterIT {
     private static final Duration JOB_LIMIT = Duration.ofMinutes(4);
@@ -85,8 +86,17 @@ class SparkClusterIT {
         assertEquals(3, pids.stream().distinct().count(), () -> "three JVMs, three pids: " + pids);
         assertFalse(Files.readString(driver.get(0)).contains("Executor task launch worker"),
                 "in cluster mode the driver runs no task");
-        // TODO(numa merge): once `numa merge` exists, merge the driver's and the executors' files here into one
-        // report and check its per-executor rows (issue 42, item 3).
+        // numa merge of the driver's and the executors' files: one report, a row for the job and one per JVM
+        Path merged = dir.resolve("merged");
+        ChildRun m = ChildJvm.current().options("-jar", SparkRuns.agentJar().toString())
+                .launch(List.of("merge", "--out", merged.toString(), out.toString())).timeout(Duration.ofMinutes(2)).run();
+        assertEquals(0, m.exitCode(), m::diagnostics);
+        assertTrue(Files.isRegularFile(merged.resolve("report.md")), m::diagnostics);
+        List<String> jvms = Files.readAllLines(merged.resolve("jvms.csv"));
+        assertEquals(4, jvms.size(), () -> "header, the driver and two executors: " + jvms + "\n" + m.diagnostics());
+        List<String> table2 = Files.readAllLines(merged.resolve("table2_parallelism.csv"));
+        assertTrue(table2.get(1).startsWith("application,"), () -> String.join("\n", table2));
+        assertEquals(5, table2.size(), () -> "the job and its three JVMs: " + String.join("\n", table2));
     }
 
     /** Runs LogRegressionDriver through SparkSubmit in client mode on the cluster, the driver under {@code driverFlags}. */
@@ -110,9 +120,11 @@ class SparkClusterIT {
         return driver.run();
     }
 
+    /** The outputs named {@code prefix...}, without their completion markers ({@code <file>.complete}). */
     private static List<Path> files(Path dir, String prefix) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(f -> f.getFileName().toString().startsWith(prefix)).sorted().toList();
+            return s.filter(f -> f.getFileName().toString().startsWith(prefix) && !f.toString().endsWith(".complete"))
+                    .sorted().toList();
         }
     }
 
