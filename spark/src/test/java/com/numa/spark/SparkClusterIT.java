@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
+import com.numa.core.provenance.CompletionMarker;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,7 +124,7 @@ class SparkClusterIT {
     /** The outputs named {@code prefix...}, without their completion markers ({@code <file>.complete}). */
     private static List<Path> files(Path dir, String prefix) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(f -> f.getFileName().toString().startsWith(prefix) && !f.toString().endsWith(".complete"))
+            return s.filter(f -> f.getFileName().toString().startsWith(prefix) && !f.toString().endsWith(CompletionMarker.SUFFIX))
                     .sorted().toList();
         }
     }
