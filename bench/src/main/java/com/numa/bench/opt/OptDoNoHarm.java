@@ -5,6 +5,8 @@ import static com.numa.bench.BenchCommandLine.require;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.numa.bench.BenchCommandLine;
 import com.numa.bench.workloads.Workloads;
+import com.numa.characterize.apps.Application;
+import com.numa.characterize.apps.Applications;
 import com.numa.characterize.apps.AppsDirectory;
 import com.numa.characterize.apps.AppsSuite;
 import com.numa.characterize.builtin.BuiltinSuite;
@@ -225,8 +227,16 @@ public final class OptDoNoHarm implements Callable<Integer> {
                     }
                 }
                 default -> {
-                    for (Benchmark b : new AppsSuite(() -> AppsDirectory.locate(agent)).benchmarks(options)) {
-                        out.add(new Program(suite, b.name(), b.javaArguments(options, agent), false));
+                    // only the applications --only names need to be built (a copy of the apps directory may hold a few)
+                    List<String> apps = Applications.all().stream().map(Application::name)
+                            .filter(a -> only.isEmpty() || only.contains(a)).toList();
+                    if (apps.isEmpty()) {
+                        continue;
+                    }
+                    RunOptions appOptions = new RunOptions(threads, warmup, iterations, size, false,
+                            only.isEmpty() ? List.of() : apps);
+                    for (Benchmark b : new AppsSuite(() -> AppsDirectory.locate(agent)).benchmarks(appOptions)) {
+                        out.add(new Program(suite, b.name(), b.javaArguments(appOptions, agent), false));
                     }
                 }
             }

@@ -1,11 +1,13 @@
 package com.numa.characterize.report;
 
 import com.numa.characterize.run.ApplicationResult;
+import com.numa.perfutil.locality.LocalityReport;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -19,7 +21,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The figures of the report, drawn by XChart as PNG: the category map (where each application sits on Figure 2's two
- * axes), the workers' imbalance, the shared accesses and the scaling. Each figure is named after its file.
+ * axes), the workers' imbalance, the shared accesses, the remote share (Figure 4) and the scaling. Each figure is named after its file.
  */
 public final class Figures {
     private static final int WIDTH = 760;
@@ -49,6 +51,10 @@ public final class Figures {
         if (done.stream().anyMatch(a -> a.profile() != null)) {
             out.add(new Figure("sharing.png", "Shared reads and writes, % of profiled object accesses (Table 4)",
                     png(sharing(done))));
+        }
+        RemoteShares remote = RemoteShares.of(done);
+        if (!remote.series().isEmpty()) {
+            out.add(new Figure("locality.png", remote.caption(), png(locality(remote))));
         }
         if (done.stream().anyMatch(a -> !Double.isNaN(a.verdict().scaling()))) {
             out.add(new Figure("scaling.png", "All Nodes vs Single Node performance (Table 6; above 1: faster on all nodes)",
@@ -125,6 +131,58 @@ public final class Figures {
         return c;
     }
 
+    static CategoryChart locality(RemoteShares remote) {
+        CategoryChart c = bars("remote share (%)");
+        remote.series().forEach((series, values) -> c.addSeries(series, remote.applications(),
+                values.stream().map(v -> (Number) v).toList()));
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(100.0);
+        return c;
+    }
+
+    /**
+     * Figure 4's data: per series, one remote share per application (in {@link #applications}). From the PMU, Dual
+     * Node's LLC read and write misses served remotely; from the kernel, the application threads' sampled page
+     * touches on a remote node in each configuration every charted application was sampled in. An application is
+     * charted when it has a figure of the source; a source no application has adds no series.
+     */
+    record RemoteShares(List<String> applications, Map<String, List<Double>> series, String caption) {
+        static final List<String> CONFIGURATIONS = List.of("single", "dual", "all");
+        private static final Map<String, String> CONFIGURATION_NAMES = Map.of("single", "Single Node", "dual",
+                "Dual Node", "all", "All Nodes");
+
+        static RemoteShares of(List<ApplicationResult> apps) {
+            List<ApplicationResult> pmu = apps.stream().filter(a -> !Double.isNaN(a.locality().dualRemoteReadPct())
+                    || !Double.isNaN(a.locality().dualRemoteWritePct())).toList();
+            List<ApplicationResult> kernel = apps.stream().filter(a -> a.locality().kernel().measured()).toList();
+            List<ApplicationResult> charted = apps.stream().filter(a -> pmu.contains(a) || kernel.contains(a)).toList();
+            Map<String, List<Double>> series = new LinkedHashMap<>();
+            List<String> parts = new ArrayList<>();
+            if (!pmu.isEmpty()) {
+                series.put("LLC read misses, Dual Node (PMU)", values(charted, a -> a.locality().dualRemoteReadPct()));
+                series.put("LLC write misses, Dual Node (PMU)", values(charted, a -> a.locality().dualRemoteWritePct()));
+                parts.add("PMU: Dual Node's LLC misses served by a remote node's memory");
+            }
+            // a configuration only where every kernel-sampled application has it: a missing bar is not a 0% bar
+            List<String> sampled = CONFIGURATIONS.stream().filter(c -> !kernel.isEmpty() && kernel.stream()
+                    .allMatch(a -> a.locality().kernel().remotePct().containsKey(c))).toList();
+            for (String c : sampled) {
+                series.put("page touches, " + CONFIGURATION_NAMES.get(c) + " (kernel)",
+                        values(charted, a -> a.locality().kernel().remotePct(c)));
+            }
+            if (!sampled.isEmpty()) {
+                parts.add("kernel: the application threads' " + LocalityReport.LABEL);
+            }
+            String caption = "Remote share (Figure 4), by source. " + String.join("; ", parts)
+                    + ". Table 5 has the figures and the samples each rests on";
+            return new RemoteShares(charted.stream().map(ApplicationResult::name).toList(), series, caption);
+        }
+
+        private static List<Double> values(List<ApplicationResult> apps,
+                ToDoubleFunction<ApplicationResult> share) {
+            return apps.stream().map(a -> zero(share.applyAsDouble(a))).toList();
+        }
+    }
+
     private static CategoryChart bars(String yTitle) {
         CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).yAxisTitle(yTitle).build();
         style(c.getStyler());
@@ -142,7 +200,7 @@ public final class Figures {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    private static byte[] png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
+    static byte[] png(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
 }

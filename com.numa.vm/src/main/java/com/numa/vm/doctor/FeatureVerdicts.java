@@ -84,8 +84,14 @@ public final class FeatureVerdicts {
     private static FeatureVerdict table5(MachineFacts m) {
         String f = "characterize Table 5";
         if (!m.counts("LLC-loads") || !m.counts("LLC-load-misses")) {
-            return FeatureVerdict.off(f, "no LLC miss rates: LLC-loads/LLC-load-misses: " + why(m, "LLC-load-misses"),
-                    m.corePmu() ? PERMISSION_FIX : PMU_FIX);
+            String noMisses = "no LLC miss rates: LLC-loads/LLC-load-misses: " + why(m, "LLC-load-misses");
+            String fix = m.corePmu() ? PERMISSION_FIX : PMU_FIX;
+            String blocker = kernelLocalityBlocker(m);
+            if (blocker == null) {
+                return FeatureVerdict.degraded(f, noMisses + "; the remote share and Locality-Bound come from the"
+                        + " kernel: sampled page touches (NUMA hinting faults), not misses", fix);
+            }
+            return FeatureVerdict.off(f, noMisses + "; no kernel source either: " + blocker, fix);
         }
         if (!m.counts("node-load-misses")) {
             return FeatureVerdict.degraded(f, "LLC miss rates only; no remote share: node-load-misses: "
@@ -148,6 +154,27 @@ public final class FeatureVerdicts {
         }
         return FeatureVerdict.degraded(f, "no node-load-misses; remote pages seen through NUMA balancing's hinting"
                 + " faults (sampled, not every access)", PMU_FIX);
+    }
+
+    /**
+     * Why characterize's kernel locality source (page-fault samples of NUMA balancing's hinting faults) cannot run
+     * here, or null when it can: it needs 2+ nodes, balancing in the kernel, the page-faults event, and balancing on
+     * or root to turn it on for the run.
+     */
+    private static String kernelLocalityBlocker(MachineFacts m) {
+        if (m.nodes() < 2) {
+            return "one NUMA node: no memory is remote";
+        }
+        if (m.numaBalancing() == null) {
+            return "no NUMA balancing in this kernel";
+        }
+        if (!m.counts("page-faults")) {
+            return "page-faults does not open: " + why(m, "page-faults");
+        }
+        if (m.numaBalancing() == 0 && !m.privilege().root()) {
+            return "NUMA balancing is off and only root may turn it on for the run";
+        }
+        return null;
     }
 
     private static List<String> counted(MachineFacts m, List<String> events) {

@@ -115,6 +115,23 @@ class DoctorVerdictsTest {
     }
 
     @Test
+    void twoNodesWithoutPmuTakeTable5FromTheKernelsHintingFaults() {
+        MachineFacts m = new ScriptedMachine(tmp).nodes(2, 2, 21).numaBalancing(0).inspect();
+        assertFalse(m.corePmu());
+        assertTrue(m.privilege().root());
+        List<FeatureVerdict> v = FeatureVerdicts.of(m);
+        FeatureVerdict table5 = verdict(v, "characterize Table 5");
+        assertEquals(Level.DEGRADED, table5.level(), table5.line());
+        assertTrue(table5.why().contains("NUMA hinting faults"), table5.why());
+        assertEquals(FeatureVerdicts.PMU_FIX, table5.fix());
+
+        MachineFacts noBalancing = new ScriptedMachine(tmp.resolve("plain")).nodes(2, 2, 21).inspect();
+        FeatureVerdict off = verdict(FeatureVerdicts.of(noBalancing), "characterize Table 5");
+        assertEquals(Level.OFF, off.level(), off.line());
+        assertTrue(off.why().contains("no NUMA balancing in this kernel"), off.why());
+    }
+
+    @Test
     void jsonCarriesTheFactsAndOneEntryPerFeature() throws Exception {
         MachineFacts m = new ScriptedMachine(tmp).nodes(1, 2, 0).inspect();
         List<FeatureVerdict> v = FeatureVerdicts.of(m);
