@@ -20,6 +20,7 @@ import com.numa.characterize.suite.SingleApplication;
 import com.numa.characterize.suite.SparkJvm;
 import com.numa.characterize.suite.Suite;
 import com.numa.characterize.suite.Suites;
+import com.numa.core.io.ChartRendering;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
 import com.numa.core.classification.Thresholds;
@@ -228,6 +229,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
         // the answer on stderr too, with its confidence: a weak verdict is never read without its concerns
         VerdictSummary.rows(results).forEach(v -> log.info(v.line()));
         PaperComparison.line(results).ifPresent(log::info);
+        ChartRendering.failure().ifPresent(log::info);
         log.info("characterization of " + results.size() + " application(s) in " + out.toAbsolutePath()
                 + (failed ? " (some runs failed: see categories.csv)" : "") + "; open report.html");
         return failed ? RUN_FAILED : 0;

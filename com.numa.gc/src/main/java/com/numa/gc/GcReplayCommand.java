@@ -1,5 +1,6 @@
 package com.numa.gc;
 
+import com.numa.core.io.ChartRendering;
 import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.topology.MachineTopology;
@@ -221,6 +222,7 @@ public final class GcReplayCommand implements Callable<Integer> {
             outWriter.println("  arena: " + results.get(0).binding());
             outWriter.println("  wrote " + written.get(0) + " and " + written.get(1));
             outWriter.flush();
+            ChartRendering.failure().ifPresent(f -> err.println(NumaLog.PREFIX + "gc-replay: " + f));
         } catch (IOException | RuntimeException e) {
             err.println(NumaLog.PREFIX + "gc-replay: cannot write the report to " + out + ": " + e);
             return FAILED;

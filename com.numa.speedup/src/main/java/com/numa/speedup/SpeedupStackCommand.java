@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.io.ChartRendering;
 import com.numa.core.io.OutputPaths;
 import com.numa.core.child.TargetJava;
 import com.numa.core.log.NumaLog;
@@ -189,8 +190,9 @@ public final class SpeedupStackCommand implements Callable<Integer> {
                 startup, ignored.stream().toList());
         StackCsv.write(dir.resolve("speedup_stack.csv"), report);
         StackJson.write(dir.resolve("speedup_stack.json"), report);
-        byte[] png = StackChart.write(dir, "speedup_stack", stacks, title);
+        Optional<byte[]> png = StackChart.write(dir, "speedup_stack", stacks, title);
         StackHtml.write(dir.resolve("speedup_stack.html"), report, png);
+        ChartRendering.failure().ifPresent(f -> err.println(NumaLog.PREFIX + "speedup-stack: " + f));
         printTable(stdout, report, dir);
         if (ignored.isPresent()) {
             err.println(NumaLog.PREFIX + "speedup-stack: " + ignored.get());

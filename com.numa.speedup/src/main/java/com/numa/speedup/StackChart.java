@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.io.ChartRendering;
 import com.numa.core.io.AtomicFiles;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -64,12 +66,19 @@ final class StackChart {
         return other - Math.min(other, s.timeSharing());
     }
 
-    /** Writes {@code <base>.svg} and {@code <base>.png}; returns the PNG for embedding. */
-    static byte[] write(Path dir, String base, List<SpeedupStack> stacks, String title) throws IOException {
+    /**
+     * Writes {@code <base>.svg} and {@code <base>.png}; returns the PNG for embedding, or empty where charts cannot be
+     * drawn in this JVM (then neither file is written; {@link ChartRendering#failure()} says why).
+     */
+    static Optional<byte[]> write(Path dir, String base, List<SpeedupStack> stacks, String title) throws IOException {
         CategoryChart chart = chart(stacks, title);
-        AtomicFiles.writeString(dir.resolve(base + ".svg"), svg(chart));
-        byte[] png = png(chart);
-        AtomicFiles.writeBytes(dir.resolve(base + ".png"), png);
-        return png;
+        Optional<byte[]> svg = ChartRendering.draw(() -> svg(chart).getBytes(StandardCharsets.UTF_8));
+        Optional<byte[]> png = ChartRendering.draw(() -> png(chart));
+        if (svg.isPresent() && png.isPresent()) {
+            AtomicFiles.writeBytes(dir.resolve(base + ".svg"), svg.get());
+            AtomicFiles.writeBytes(dir.resolve(base + ".png"), png.get());
+            return png;
+        }
+        return Optional.empty();
     }
 }

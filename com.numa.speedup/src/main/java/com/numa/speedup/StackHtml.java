@@ -1,9 +1,11 @@
 package com.numa.speedup;
 
+import com.numa.core.io.ChartRendering;
 import com.numa.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.Locale;
 
 /** {@code speedup_stack.html}: one self-contained page, the chart inlined as a PNG data URI and the numbers as a table. */
@@ -11,7 +13,8 @@ final class StackHtml {
     private StackHtml() {
     }
 
-    static void write(Path target, StackReport report, byte[] png) throws IOException {
+    /** {@code png}: the chart, or empty where it could not be drawn (the page then says why instead). */
+    static void write(Path target, StackReport report, Optional<byte[]> png) throws IOException {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>numa speedup-stack</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}")
@@ -22,8 +25,10 @@ final class StackHtml {
                 .append(" run(s) per thread count; T<sub>s</sub> = ")
                 .append(ms(report.plainWallNs().get(1))).append(" ms; measurement start-up ")
                 .append(ms(report.startup().wallNs())).append(" ms per JVM</p>\n")
-                .append("<img alt=\"speedup stack\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png)).append("\">\n<table><tr><th>threads</th>");
+                .append(png.map(p -> "<img alt=\"speedup stack\" src=\"data:image/png;base64,"
+                        + Base64.getEncoder().encodeToString(p) + "\">")
+                        .orElse("<p>" + escape(ChartRendering.failure().orElse("figure not drawn")) + "</p>"))
+                .append("\n<table><tr><th>threads</th>");
         for (Component c : Component.values()) {
             h.append("<th>").append(c.label()).append(" (eq. ").append(c.equation()).append(")</th>");
         }

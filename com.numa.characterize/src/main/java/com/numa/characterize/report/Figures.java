@@ -1,6 +1,7 @@
 package com.numa.characterize.report;
 
 import com.numa.characterize.run.ApplicationResult;
+import com.numa.core.io.ChartRendering;
 import com.numa.perfutil.locality.LocalityReport;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,6 +38,10 @@ public final class Figures {
     private Figures() {
     }
 
+    /**
+     * Every figure the results support, or fewer where charts cannot be drawn in this JVM ({@link
+     * ChartRendering#failure()} says why).
+     */
     public static List<Figure> all(List<ApplicationResult> apps, Provenance p) throws IOException {
         System.setProperty("java.awt.headless", "true");
         List<ApplicationResult> done = apps.stream().filter(a -> a.verdict() != null).toList();
@@ -44,23 +49,28 @@ public final class Figures {
         if (done.isEmpty()) {
             return out;
         }
-        out.add(new Figure("category_map.png", "Category map: main thread's share of the work against the workers' "
-                + "imbalance (Figure 2's axes); the marker is the category found" + note(p), png(categoryMap(done))));
-        out.add(new Figure("imbalance.png", "Workers' imbalance (Eq. 1) in cycles (C), instructions (I) and object accesses (OA)"
-                + note(p), png(imbalance(done, p))));
+        add(out, "category_map.png", "Category map: main thread's share of the work against the workers' "
+                + "imbalance (Figure 2's axes); the marker is the category found" + note(p), () -> png(categoryMap(done)));
+        add(out, "imbalance.png", "Workers' imbalance (Eq. 1) in cycles (C), instructions (I) and object accesses (OA)"
+                + note(p), () -> png(imbalance(done, p)));
         if (done.stream().anyMatch(a -> a.profile() != null)) {
-            out.add(new Figure("sharing.png", "Shared reads and writes, % of profiled object accesses (Table 4)",
-                    png(sharing(done))));
+            add(out, "sharing.png", "Shared reads and writes, % of profiled object accesses (Table 4)",
+                    () -> png(sharing(done)));
         }
         RemoteShares remote = RemoteShares.of(done);
         if (!remote.series().isEmpty()) {
-            out.add(new Figure("locality.png", remote.caption(), png(locality(remote))));
+            add(out, "locality.png", remote.caption(), () -> png(locality(remote)));
         }
         if (done.stream().anyMatch(a -> !Double.isNaN(a.verdict().scaling()))) {
-            out.add(new Figure("scaling.png", "All Nodes vs Single Node performance (Table 6; above 1: faster on all nodes)",
-                    png(scaling(done))));
+            add(out, "scaling.png", "All Nodes vs Single Node performance (Table 6; above 1: faster on all nodes)",
+                    () -> png(scaling(done)));
         }
         return out;
+    }
+
+    private static void add(List<Figure> out, String file, String caption, ChartRendering.Drawing drawing)
+            throws IOException {
+        ChartRendering.draw(drawing).ifPresent(png -> out.add(new Figure(file, caption, png)));
     }
 
     private static String note(Provenance p) {

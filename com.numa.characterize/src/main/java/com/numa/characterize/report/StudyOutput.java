@@ -3,6 +3,7 @@ package com.numa.characterize.report;
 import com.numa.characterize.run.ApplicationResult;
 import com.numa.characterize.run.Runner;
 import com.numa.core.io.AtomicFiles;
+import com.numa.core.io.ChartRendering;
 import com.numa.core.io.CsvTables;
 import com.numa.core.io.JsonFiles;
 import java.io.IOException;
@@ -26,7 +27,8 @@ public final class StudyOutput {
             throws IOException {
         List<Table> tables = StudyTables.all(apps, p);
         List<Figures.Figure> figures = Figures.all(apps, p);
-        List<String> warnings = warnings(apps);
+        List<String> warnings = new ArrayList<>(warnings(apps));
+        ChartRendering.failure().ifPresent(warnings::add);
         for (Table t : tables) {
             writeCsv(out, t);
         }

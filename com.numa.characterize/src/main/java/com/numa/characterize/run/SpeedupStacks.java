@@ -2,6 +2,7 @@ package com.numa.characterize.run;
 
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
+import com.numa.core.io.ChartRendering;
 import com.numa.core.log.NumaLog;
 import com.numa.speedup.SpeedupStackCommand;
 import java.io.PrintWriter;
@@ -58,8 +59,9 @@ public final class SpeedupStacks {
         int exit = cl.execute(args.toArray(String[]::new));
         Path png = dir.resolve("speedup_stack.png");
         if (exit != 0 || !Files.isRegularFile(png)) {
-            log.info("speedup stack of " + b.name() + " failed (exit " + exit + "): "
-                    + text.toString().lines().reduce((a, c) -> c).orElse("no output"));
+            log.info("speedup stack of " + b.name() + (exit == 0 ? " not drawn: "
+                    + ChartRendering.failure().orElse("no PNG written") : " failed (exit " + exit + "): "
+                    + text.toString().lines().reduce((a, c) -> c).orElse("no output")));
             return Optional.empty();
         }
         return Optional.of(png);

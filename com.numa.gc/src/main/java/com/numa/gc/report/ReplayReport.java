@@ -1,5 +1,6 @@
 package com.numa.gc.report;
 
+import com.numa.core.io.ChartRendering;
 import com.numa.gc.heap.Generation;
 import com.numa.gc.replay.ReplayResult;
 import com.numa.core.io.AtomicFiles;
@@ -98,8 +99,11 @@ public final class ReplayReport {
                 + "<title>gc-replay</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
                 + "collapse}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}td:first-child{text-align:"
                 + "left}</style></head><body>\n<h1>gc-replay: remote accesses per heap policy</h1>\n");
-        h.append("<img alt=\"remote accesses per policy\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(chartPng())).append("\">\n<table><tr>");
+        Optional<byte[]> png = ChartRendering.draw(this::chartPng);
+        h.append(png.map(p -> "<img alt=\"remote accesses per policy\" src=\"data:image/png;base64,"
+                + Base64.getEncoder().encodeToString(p) + "\">")
+                .orElse("<p>" + escape(ChartRendering.failure().orElse("figure not drawn")) + "</p>"))
+                .append("\n<table><tr>");
         List<String> shown = List.of("policy", "local_accesses", "remote_accesses", "remote_pct",
                 "reduction_vs_baseline_pct", "reduction_vs_parallel_numa_pct", "reduction_vs_g1_numa_pct",
                 "collections", "pause_p50_ms", "pause_p99_ms", "pause_max_ms", "bytes_copied", "copy_mb_per_s");
