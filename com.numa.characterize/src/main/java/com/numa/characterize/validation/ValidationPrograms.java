@@ -32,7 +32,7 @@ public final class ValidationPrograms {
     /** Every program, in report order, with the ground truth for {@code javaFeature} on {@code cpus} usable CPUs. */
     public static List<ValidationProgram> all(int javaFeature, int cpus) {
         return List.of(
-                program("synchronized-map", "SynchronizedMapCounter", List.of("{2threads}", "8000000*"),
+                program("synchronized-map", "SynchronizedMapCounter", List.of("{2threads}", "8000000*c"),
                         truth(Set.of(EP), Set.of(READ_WRITE), "twice as many threads as CPUs, each doing the same number "
                                 + "of updates (the work is balanced, however the lock hands it out); every update writes the "
                                 + "map and the AtomicLong the other threads write"),
@@ -41,7 +41,7 @@ public final class ValidationPrograms {
                         truth(Set.of(EP), Set.of(READ_WRITE), "the pool has one thread per available processor, given equal "
                                 + "chunks; every thread merges counts into the same ConcurrentHashMap entries"),
                         "ConcurrentHashMap.merge over a shared read-only word list, from a pool sized by the CPUs"),
-                program("atomic-vs-adder", "AtomicVsLongAdder", List.of("{threads}", "120000000*"),
+                program("atomic-vs-adder", "AtomicVsLongAdder", List.of("{threads}", "120000000*c"),
                         truth(Set.of(EP, IMBALANCED, UNCERTAIN), Set.of(READ_WRITE, READ_ONLY), "one thread per CPU "
                                 + "increments one AtomicLong, then new threads a LongAdder, equally; the AtomicLong is one "
                                 + "word every thread writes. The same increments cost the two phases' threads different "

@@ -61,12 +61,24 @@ class ValidationSuiteTest {
         Benchmark map = s.benchmarks(options(3, "default", List.of("synchronized-map"))).get(0);
         List<String> args = map.javaArguments(options(3, "default", List.of()), Path.of("agent.jar"));
         assertEquals(List.of("-cp", tmp.resolve("numa-validation.jar").toString(), "com.numa.validation.SynchronizedMapCounter",
-                "6", "32000000"), args, "twice the threads, four times the small size");
+                "6", "21333333"), args, "twice the threads; the contended amount: four times the small size, times 2/3");
+        assertEquals(List.of("4", "8000000"), arguments("synchronized-map", 2), "on 2 CPUs the amount as written");
+        assertEquals(List.of("32", "1000000"), arguments("synchronized-map", 16),
+                "on 16 CPUs the 32 threads together do what 4 do on 2 CPUs");
+        assertEquals(List.of("16", "30000000", "1000"), arguments("account-transfers", 16),
+                "a per-thread amount that is not contended stays per thread");
         Benchmark shortRun = s.benchmarks(options(2, "large", List.of("too-short-single-threaded"))).get(0);
         assertEquals(List.of("20000", "1"), shortRun.javaArguments(options(2, "large", List.of()), Path.of("a")).subList(3, 5),
                 "a run too short to judge keeps its size");
         assertFalse(map.marksIterations(), "a user's program: its whole run is measured");
         assertEquals("Explicitly Parallel, Read & Write Dependencies", map.acceptableCategories().orElseThrow().describe());
+    }
+
+    /** The program's arguments after the main class, at the small size on {@code threads} threads. */
+    private List<String> arguments(String program, int threads) throws Exception {
+        Benchmark b = suite(17).benchmarks(options(threads, "small", List.of(program))).get(0);
+        List<String> all = b.javaArguments(options(threads, "small", List.of()), Path.of("agent.jar"));
+        return all.subList(3, all.size());
     }
 
     @Test
