@@ -8,9 +8,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,9 +25,6 @@ class ReportsWithoutFontsEndToEndTest {
     @TempDir
     static Path tmp;
     private static Path jdk;
-
-    private record Run(int exit, String err) {
-    }
 
     @BeforeAll
     static void jdkWithoutFonts() throws IOException {
@@ -58,20 +54,8 @@ class ReportsWithoutFontsEndToEndTest {
         }
     }
 
-    private Run numa(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("numa.home"), "bin", "numa").toString()));
-        cmd.addAll(List.of(args));
-        Path err = tmp.resolve("stderr-" + args[0] + ".txt");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectError(err.toFile())
-                .redirectOutput(tmp.resolve("stdout-" + args[0] + ".txt").toFile());
-        pb.environment().put("JAVA_HOME", jdk.toString());
-        pb.environment().put("NUMA_AGENT_JAR", System.getProperty("numa.agent.jar"));
-        Process p = pb.start();
-        if (!p.waitFor(300, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("timed out: " + cmd);
-        }
-        return new Run(p.exitValue(), Files.readString(err));
+    private NumaCommand.Result numa(String... args) throws Exception {
+        return NumaCommand.run(tmp, args[0], jdk, Duration.ofSeconds(300), args);
     }
 
     private static void assertSaysWhyOnce(String text, String where) {
@@ -85,7 +69,7 @@ class ReportsWithoutFontsEndToEndTest {
     @Test
     void gcReplayWritesItsTableAndAPageThatSaysWhy() throws Exception {
         Path out = tmp.resolve("gc");
-        Run r = numa("gc-replay", "--synthetic", "jbb", "--topology", "2", "--transactions", "200", "--out", out.toString());
+        NumaCommand.Result r = numa("gc-replay", "--synthetic", "jbb", "--topology", "2", "--transactions", "200", "--out", out.toString());
         assertEquals(0, r.exit(), r.err());
         assertSaysWhyOnce(r.err(), "stderr");
         assertTrue(Files.readAllLines(out.resolve("replay.csv")).size() > 1, "every policy's row");
@@ -97,7 +81,7 @@ class ReportsWithoutFontsEndToEndTest {
     @Test
     void characterizeWritesEveryTableAndReportWithoutFigures() throws Exception {
         Path out = tmp.resolve("ch");
-        Run r = numa("characterize", "--suite", "builtin", "--quick", "--warmup", "0", "--iterations", "1", "--bench",
+        NumaCommand.Result r = numa("characterize", "--suite", "builtin", "--quick", "--warmup", "0", "--iterations", "1", "--bench",
                 "parallel-walk", "--configs", "single,all", "--no-profile", "--out", out.toString());
         assertEquals(0, r.exit(), r.err());
         assertSaysWhyOnce(r.err(), "stderr");

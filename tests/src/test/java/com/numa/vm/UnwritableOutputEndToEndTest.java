@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,26 +19,11 @@ class UnwritableOutputEndToEndTest {
     @TempDir
     Path tmp;
 
-    private record Run(int exit, String err) {
+    private NumaCommand.Result numa(String... args) throws Exception {
+        return NumaCommand.run(tmp, "numa", Path.of(System.getProperty("java.home")), Duration.ofSeconds(120), args);
     }
 
-    private Run numa(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("numa.home"), "bin", "numa").toString()));
-        cmd.addAll(List.of(args));
-        Path err = tmp.resolve("stderr.txt");
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectError(err.toFile())
-                .redirectOutput(tmp.resolve("stdout.txt").toFile());
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        pb.environment().put("NUMA_AGENT_JAR", System.getProperty("numa.agent.jar"));
-        Process p = pb.start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("timed out: " + cmd);
-        }
-        return new Run(p.exitValue(), Files.readString(err));
-    }
-
-    private static void assertUsage(Run r, String prefix, String kind) {
+    private static void assertUsage(NumaCommand.Result r, String prefix, String kind) {
         assertEquals(2, r.exit(), r.err());
         assertEquals(1, r.err().lines().count(), "one line: " + r.err());
         assertTrue(r.err().startsWith(prefix), r.err());
