@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.profiler.tracking.ProfilerRuntime;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.ThreadRoleRules;
 import java.util.concurrent.TimeUnit;

@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.profiler.instrument.HiddenIntrinsics;
 import com.numa.core.feature.Feature;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.feature.LaunchProblems;
@@ -35,7 +36,8 @@ public final class ProfilerFeature implements Feature {
      */
     @Override
     public List<String> ownPackages() {
-        return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
+        return List.of("com.numa.profiler.*", "com.numa.profiler.instrument.*", "com.numa.profiler.tracking.*",
+                "com.numa.profiler.report.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
     }
 
     /**
