@@ -100,6 +100,11 @@ public final class TraceRecorder {
         return target;
     }
 
+    /** The numbering of reference fields the transformer hands out for this trace. */
+    public ReferenceFields fields() {
+        return fields;
+    }
+
     boolean on() {
         return on;
     }
