@@ -1,8 +1,8 @@
 package com.numa.profiler;
 
-import com.numa.profiler.tracking.ProfilerRuntime;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.ThreadRoleRules;
+import com.numa.profiler.tracking.ProfilerRuntime;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -1,13 +1,13 @@
 package com.numa.profiler;
 
-import com.numa.profiler.instrument.HiddenIntrinsics;
 import com.numa.core.feature.Feature;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.feature.LaunchProblems;
+import com.numa.core.flags.Flag;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.io.OutputPaths;
+import com.numa.profiler.instrument.HiddenIntrinsics;
 import java.nio.file.Path;
-import com.numa.core.flags.Flag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

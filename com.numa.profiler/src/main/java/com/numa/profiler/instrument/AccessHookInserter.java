@@ -1,9 +1,9 @@
 package com.numa.profiler.instrument;
 
-import com.numa.profiler.tracking.OwnerIds;
-import com.numa.profiler.tracking.SiteRegistry;
 import com.numa.profiler.sharing.AtomicCalls;
 import com.numa.profiler.sharing.FieldIds;
+import com.numa.profiler.tracking.OwnerIds;
+import com.numa.profiler.tracking.SiteRegistry;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;

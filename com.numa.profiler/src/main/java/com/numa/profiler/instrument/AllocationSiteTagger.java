@@ -1,10 +1,10 @@
 package com.numa.profiler.instrument;
 
+import com.numa.profiler.rt.Hooks;
+import com.numa.profiler.rt.WordHooks;
 import com.numa.profiler.tracking.ObjectSizes;
 import com.numa.profiler.tracking.OwnerWords;
 import com.numa.profiler.tracking.SiteRegistry;
-import com.numa.profiler.rt.Hooks;
-import com.numa.profiler.rt.WordHooks;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;

@@ -2,8 +2,8 @@ package com.numa.profiler.instrument;
 
 import com.numa.profiler.ProfilingWindow;
 import com.numa.profiler.report.ReferenceFields;
-import com.numa.profiler.tracking.SiteRegistry;
 import com.numa.profiler.sharing.FieldIds;
+import com.numa.profiler.tracking.SiteRegistry;
 import java.util.HashMap;
 import java.util.Map;
 import org.objectweb.asm.ClassVisitor;

@@ -1,10 +1,10 @@
 package com.numa.profiler.instrument;
 
+import com.numa.core.log.NumaLog;
 import com.numa.profiler.report.ReferenceFields;
+import com.numa.profiler.sharing.FieldIds;
 import com.numa.profiler.tracking.HeaderWordClasses;
 import com.numa.profiler.tracking.SiteRegistry;
-import com.numa.core.log.NumaLog;
-import com.numa.profiler.sharing.FieldIds;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package com.numa.profiler.instrument;
 
-import com.numa.profiler.MethodWindowMarks;
 import com.numa.perfutil.threads.DiagnosticCommandBean;
+import com.numa.profiler.MethodWindowMarks;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;

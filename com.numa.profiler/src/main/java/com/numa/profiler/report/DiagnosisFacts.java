@@ -1,11 +1,11 @@
 package com.numa.profiler.report;
 
+import com.numa.profiler.sharing.Facts;
+import com.numa.profiler.sharing.WordLayouts;
 import com.numa.profiler.tracking.AllocationSite;
 import com.numa.profiler.tracking.InternalUnsafe;
 import com.numa.profiler.tracking.ProfiledThread;
 import com.numa.profiler.tracking.SiteCounters;
-import com.numa.profiler.sharing.Facts;
-import com.numa.profiler.sharing.WordLayouts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

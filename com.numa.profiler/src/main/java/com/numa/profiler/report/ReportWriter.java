@@ -1,12 +1,12 @@
 package com.numa.profiler.report;
 
+import com.numa.core.io.AtomicFiles;
+import com.numa.core.io.CsvTables;
+import com.numa.core.io.JsonFiles;
 import com.numa.profiler.tracking.AllocationSite;
 import com.numa.profiler.tracking.OwnerCounts;
 import com.numa.profiler.tracking.ProfiledThread;
 import com.numa.profiler.tracking.SiteCounters;
-import com.numa.core.io.AtomicFiles;
-import com.numa.core.io.CsvTables;
-import com.numa.core.io.JsonFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

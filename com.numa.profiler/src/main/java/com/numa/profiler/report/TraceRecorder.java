@@ -1,12 +1,12 @@
 package com.numa.profiler.report;
 
+import com.numa.core.io.AtomicFiles;
+import com.numa.core.log.NumaLog;
+import com.numa.core.trace.TraceWriter;
 import com.numa.profiler.tracking.ObjectSizes;
 import com.numa.profiler.tracking.ProfiledThread;
 import com.numa.profiler.tracking.ProfilerRuntime;
 import com.numa.profiler.tracking.SideTable;
-import com.numa.core.io.AtomicFiles;
-import com.numa.core.log.NumaLog;
-import com.numa.core.trace.TraceWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.ref.WeakReference;

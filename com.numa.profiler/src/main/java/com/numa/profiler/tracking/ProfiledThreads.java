@@ -1,8 +1,8 @@
 package com.numa.profiler.tracking;
 
-import com.numa.profiler.report.TraceRecorder;
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
+import com.numa.profiler.report.TraceRecorder;
 
 /**
  * The profiled threads as the hooks meet them: each thread's state, created and registered in the inventory the first

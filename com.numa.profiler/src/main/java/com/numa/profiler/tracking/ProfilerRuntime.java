@@ -1,9 +1,9 @@
 package com.numa.profiler.tracking;
 
+import com.numa.core.log.NumaLog;
 import com.numa.profiler.ProfilingWindow;
 import com.numa.profiler.instrument.FieldReach;
 import com.numa.profiler.report.TraceRecorder;
-import com.numa.core.log.NumaLog;
 import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.sharing.SharingTracker;
 

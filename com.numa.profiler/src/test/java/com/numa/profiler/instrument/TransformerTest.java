@@ -1,10 +1,10 @@
 package com.numa.profiler.instrument;
 
+import com.numa.core.log.NumaLog;
 import com.numa.profiler.OwnCopyLoader;
 import com.numa.profiler.ProfilerFeature;
 import com.numa.profiler.tracking.HeaderWordClasses;
 import com.numa.profiler.tracking.SiteRegistry;
-import com.numa.core.log.NumaLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;

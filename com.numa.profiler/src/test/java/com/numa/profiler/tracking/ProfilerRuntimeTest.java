@@ -1,12 +1,12 @@
 package com.numa.profiler.tracking;
 
+import com.numa.core.log.NumaLog;
 import com.numa.profiler.ActiveHooks;
 import com.numa.profiler.OwnCopyLoader;
 import com.numa.profiler.instrument.ClassFilter;
 import com.numa.profiler.instrument.FieldReach;
 import com.numa.profiler.report.ProfileReport;
 import com.numa.profiler.report.ReportWriter;
-import com.numa.core.log.NumaLog;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
