@@ -19,17 +19,14 @@ public final class ProfilerRuntime implements AccessSink {
     private final ProfiledThreads threads;
     private final SideTable sideTable;
     private final StaticStorage statics = new StaticStorage();
-    private final ObjectSizes sizes;
     private final NumaLog log;
     private final int sampling;
     /** Null unless -XX:NUMAProfilerTrace is set: then every hook below also records into the trace. */
     private final TraceRecorder trace;
     private volatile ProfilingWindow window;
     private final HeaderWordAccess words;
-    /** What was learnt of each class met at allocation or access, shared by the threads (see ClassFacts). */
-    private final ClassValue<ClassFacts> classFacts = ClassFacts.table();
-    /** Which classes' instances need a side-table entry (null: all of them). */
-    private FieldReach fieldReach;
+    /** What was learnt of each class met at allocation or access. */
+    private final KnownClasses classes;
     /** Null unless -XX:NUMAProfilerSiteDepth > 1: then allocation sites carry their callers. */
     private AllocationStacks stacks;
     /** The owner ids of the word hooks (null: none, their offsets are then all unknown). */
@@ -51,7 +48,7 @@ public final class ProfilerRuntime implements AccessSink {
         this.trace = trace;
         this.classifier = classifier;
         this.sideTable = sideTable;
-        this.sizes = sizes;
+        this.classes = new KnownClasses(sizes, words);
         this.log = log;
         this.sampling = sampling;
         this.threads = new ProfiledThreads(nodes, log, sampling, nodeRefresh, trace);
@@ -77,9 +74,7 @@ public final class ProfilerRuntime implements AccessSink {
             deferred.adopt(t, probe, System.identityHashCode(probe), sideTable);
             deferred.resetMet();
         }
-        if (fieldReach != null) {
-            fieldReach.fieldsReachable(StringBuilder.class);
-        }
+        classes.warmUp();
         if (stacks != null) {
             stacks.warmUp();
         }
@@ -98,7 +93,7 @@ public final class ProfilerRuntime implements AccessSink {
 
     /** Instances whose fields no instrumented code can reach stay out of the side table; before {@link #install()}. */
     public void useFieldReach(FieldReach reach) {
-        this.fieldReach = reach;
+        classes.useFieldReach(reach);
     }
 
     /**
@@ -313,7 +308,7 @@ public final class ProfilerRuntime implements AccessSink {
      */
     private void access(ProfiledThread t, Object o, int index, int fieldId, boolean write, boolean array) {
         int node = threads.node(t);
-        long at = array ? HeaderWordAccess.NONE : wordOffset(t, o);
+        long at = array ? HeaderWordAccess.NONE : classes.wordOffset(t, o);
         if (at != HeaderWordAccess.NONE) {
             long word = HeaderWordAccess.get(o, at);
             if (word == 0) {
@@ -334,46 +329,6 @@ public final class ProfilerRuntime implements AccessSink {
         if (trace != null) {
             trace.accessed(t, o, write);
         }
-    }
-
-    /**
-     * The thread with its facts about the class of instance {@code o} (size, whether its side-table entry could ever be
-     * read) up to date; it remembers the last class it allocated, and more in its class facts.
-     */
-    private ProfiledThread allocatedClass(ProfiledThread t, Object o) {
-        Class<?> c = o.getClass();
-        FieldReach reach = fieldReach;
-        int version = reach == null ? -1 : reach.version(); // before the answer: a later change makes it stale
-        if (c != t.sizeClass || version != t.sizeReachVersion) {
-            ClassFacts f = t.facts(c, classFacts);
-            if (f.size == ClassFacts.UNKNOWN) {
-                f.size = sizes.instanceSize(o);
-            }
-            if (!f.reachKnown(version)) {
-                f.reach(version, reach == null || reach.fieldsReachable(c));
-            }
-            t.size = f.size;
-            t.sizeTracked = f.tracked();
-            t.sizeClass = c;
-            t.sizeReachVersion = version;
-        }
-        return t;
-    }
-
-    /** Where {@code o}'s header word is, or NONE; the thread remembers the last class (loops touch one type). */
-    private long wordOffset(ProfiledThread t, Object o) {
-        Class<?> c = o.getClass();
-        if (c == t.wordClass) {
-            return t.wordOffset;
-        }
-        // code that goes back and forth between types (nodes and entries, a tree's kinds of nodes, an interpreter's
-        // many node classes) finds the offset in the thread's class facts before the ClassValue
-        ClassFacts f = t.facts(c, classFacts);
-        if (f.wordOffset == ClassFacts.UNKNOWN) {
-            f.wordOffset = words.offset(c);
-        }
-        t.wordClass = c;
-        return t.wordOffset = f.wordOffset;
     }
 
     /** An access to element {@code index} (0 for fields) of an object without the injected word. */
@@ -534,8 +489,8 @@ public final class ProfilerRuntime implements AccessSink {
         }
         int at = offsetOrNone(c);
         if (at > 0) {
-            siteSizes.putIfAbsent(siteId, allocatedClass(t, o).size);
-        } else if (!allocatedClass(t, o).sizeTracked) {
+            siteSizes.putIfAbsent(siteId, classes.allocatedClass(t, o).size);
+        } else if (!classes.allocatedClass(t, o).sizeTracked) {
             // For good: should a class of its chain be instrumented later (see FieldReach), the site's objects stay
             // out of the side table, as those made before already are, and its few hooks find them of unknown owner.
             siteSizes.putIfAbsent(siteId, t.size);
@@ -590,12 +545,12 @@ public final class ProfilerRuntime implements AccessSink {
 
     private void tag(ProfiledThread t, Object o, int siteId, int node, boolean counting) {
         boolean array = o.getClass().isArray();
-        long at = array ? HeaderWordAccess.NONE : wordOffset(t, o);
+        long at = array ? HeaderWordAccess.NONE : classes.wordOffset(t, o);
         if (at != HeaderWordAccess.NONE) {
             // Keep the word if the constructor already touched the object (the first touch tagged it with no site).
             long w = HeaderWordAccess.get(o, at);
             HeaderWordAccess.set(o, at, w == 0 ? OwnerWords.tag(t.key, siteId, node) : OwnerWords.withSite(w, siteId));
-        } else if (array ? sideTable.tracks(o) : allocatedClass(t, o).sizeTracked) {
+        } else if (array ? sideTable.tracks(o) : classes.allocatedClass(t, o).sizeTracked) {
             long word = OwnerWords.tag(t.key, siteId, node);
             if (array && deferred != null) {
                 deferred.put(t, o, word); // the first sampled access finds this tag
@@ -652,7 +607,7 @@ public final class ProfilerRuntime implements AccessSink {
 
     /** The size of new object {@code o}: an array's from its length, an instance's from its class's facts. */
     private long shallowSize(ProfiledThread t, Object o) {
-        return o.getClass().isArray() ? ObjectSizes.arraySize(o) : allocatedClass(t, o).size;
+        return o.getClass().isArray() ? ObjectSizes.arraySize(o) : classes.allocatedClass(t, o).size;
     }
 
     /**
