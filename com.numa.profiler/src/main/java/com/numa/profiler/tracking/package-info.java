@@ -7,6 +7,6 @@
  * ({@code OwnerWords}). Beside it: the ids handed out while instrumenting ({@link
  * com.numa.profiler.tracking.SiteRegistry}, {@code OwnerIds}), the threads as the hooks meet them
  * ({@code ProfiledThreads}, {@link com.numa.profiler.tracking.ThreadInventory}), what is learnt per class
- * ({@code ClassFacts}, {@code ObjectSizes}) and the sampled mode's deferred array tags.
+ * ({@code KnownClasses}, {@code ClassFacts}, {@code ObjectSizes}) and the sampled mode's deferred array tags.
  */
 package com.numa.profiler.tracking;
