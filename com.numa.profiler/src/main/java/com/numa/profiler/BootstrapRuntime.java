@@ -28,7 +28,7 @@ import org.objectweb.asm.Opcodes;
  * Puts the hook runtime (package {@code com.numa.profiler.rt}) on the bootstrap class path, so that JDK classes and
  * classes of every loader can call it. Must run before anything loads those classes from the system class path.
  */
-final class BootstrapRuntime {
+public final class BootstrapRuntime {
     static final String[] CLASSES = {"com/numa/profiler/rt/Hooks", "com/numa/profiler/rt/AccessSink",
         "com/numa/profiler/rt/RawAccess", "com/numa/profiler/rt/WordHooks"};
     static final String OUT_OF_LINE = "Lcom/numa/profiler/rt/OutOfLine;";
@@ -215,7 +215,7 @@ final class BootstrapRuntime {
     }
 
     /** True when the hook classes resolve from the bootstrap loader (else only application classes may call them). */
-    static boolean onBootstrapPath() {
+    public static boolean onBootstrapPath() {
         return com.numa.profiler.rt.Hooks.class.getClassLoader() == null;
     }
 }

@@ -2,6 +2,7 @@ package com.numa.profiler;
 
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.ThreadRoleRules;
+import com.numa.profiler.tracking.ProfilerRuntime;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -1,18 +1,43 @@
 package com.numa.profiler;
 
-import com.numa.core.io.OutputPaths;
-import com.numa.core.provenance.CompletionMarker;
-import com.numa.core.provenance.JvmIdentity;
-import com.numa.core.log.NumaLog;
-import com.numa.core.threads.MainClass;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.flags.Flag;
-import com.numa.core.window.MeasurementWindow;
 import com.numa.core.flags.FlagValues;
+import com.numa.core.io.OutputPaths;
+import com.numa.core.log.NumaLog;
+import com.numa.core.provenance.CompletionMarker;
+import com.numa.core.provenance.JvmIdentity;
+import com.numa.core.threads.MainClass;
 import com.numa.core.topology.NumaTopology;
+import com.numa.core.window.MeasurementWindow;
+import com.numa.profiler.instrument.ClassFilter;
+import com.numa.profiler.instrument.FieldReach;
+import com.numa.profiler.instrument.HiddenIntrinsics;
+import com.numa.profiler.instrument.ModuleReads;
+import com.numa.profiler.instrument.OwnerFieldInjector;
+import com.numa.profiler.instrument.ProfilerTransformer;
+import com.numa.profiler.instrument.TransformerJit;
+import com.numa.profiler.report.DiagnosisFacts;
+import com.numa.profiler.report.ProfileCoverage;
+import com.numa.profiler.report.ProfileReport;
+import com.numa.profiler.report.ReferenceFields;
+import com.numa.profiler.report.ReportWriter;
+import com.numa.profiler.report.TraceRecorder;
 import com.numa.profiler.rt.Hooks;
 import com.numa.profiler.sharing.AtomicCalls;
 import com.numa.profiler.sharing.SharingDiagnosis;
+import com.numa.profiler.tracking.AccessClassifier;
+import com.numa.profiler.tracking.AllocationStacks;
+import com.numa.profiler.tracking.HeaderWordAccess;
+import com.numa.profiler.tracking.HeaderWordClasses;
+import com.numa.profiler.tracking.InternalUnsafe;
+import com.numa.profiler.tracking.NodeLocator;
+import com.numa.profiler.tracking.ObjectSizes;
+import com.numa.profiler.tracking.ProfiledThread;
+import com.numa.profiler.tracking.ProfilerRuntime;
+import com.numa.profiler.tracking.SideTable;
+import com.numa.profiler.tracking.SiteRegistry;
+import com.numa.profiler.tracking.ThreadInventory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
@@ -106,36 +131,16 @@ public final class NumaProfiler {
         // pass a value where the verifier would have to load com.numa.profiler.rt types to check it.
         String bootProblem = BootstrapRuntime.append(inst);
         NumaLog log = new NumaLog(System.err, "NUMAProfiler");
-        // Before anything initialises InternalUnsafe: the header word and thread ids are read through it.
-        String unsafeProblem = InternalUnsafe.export(inst);
-        if (unsafeProblem != null) {
-            log.once("header-word", unsafeProblem + "; objects keep their owner words in the side table");
-        }
-        HeaderWordClasses headerWords = new HeaderWordClasses(unsafeProblem == null);
-        boolean wordHooks = flags.get(ProfilerFlags.SAMPLING) > 1 && !flags.get(ProfilerFlags.DIAGNOSE)
-                && flags.get(ProfilerFlags.TRACE).trim().isEmpty();
-        TransformerJit.addDirectives(inst, flags.get(ProfilerFlags.TRANSFORMER_C1_ONLY), wordHooks)
-                .ifPresent(why -> log.once("transformer-jit", why + "; the class transformer is compiled as usual (C2"
-                        + " included), and C1 inlines sampled mode's word hooks"));
-        boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
-        if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
-            if (jdk) {
-                log.once("boot", (bootProblem != null ? bootProblem : "the hook runtime was already loaded by "
-                        + Hooks.class.getClassLoader()) + "; JDK classes will not be instrumented");
-            }
-            jdk = false;
-        }
+        HeaderWordClasses headerWords = headerWordClasses(inst, log);
+        addCompilerDirectives(inst, flags, log);
+        boolean jdk = jdkInstrumented(flags, bootProblem, log);
         ClassFilter filter = new ClassFilter(context.toolPackages(), flags.get(ProfilerFlags.INCLUDE),
                 flags.get(ProfilerFlags.EXCLUDE), jdk);
         SiteRegistry registry = new SiteRegistry();
         ObjectSizes sizes = new ObjectSizes(inst);
-        String traceFile = OutputPaths.expand(flags.get(ProfilerFlags.TRACE).trim());
-        ReferenceFields tracedFields = traceFile.isEmpty() ? null : new ReferenceFields();
-        TraceRecorder trace = tracedFields == null ? null : TraceRecorder.open(Path.of(traceFile),
-                flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), tracedFields, log);
-        if (trace == null) {
-            tracedFields = null; // the file cannot be written: classes are instrumented as without the flag
-        }
+        TraceRecorder trace = openTrace(flags, log);
+        // without a trace file, classes are instrumented as without the flag
+        ReferenceFields tracedFields = trace == null ? null : trace.fields();
         boolean diagnose = flags.get(ProfilerFlags.DIAGNOSE);
         boolean program = flags.get(ProfilerFlags.COVERAGE) == ProfilerFlags.Coverage.PROGRAM;
         // The diagnosis needs every field: false sharing is mostly between primitive counters and flags. Program
@@ -148,46 +153,15 @@ public final class NumaProfiler {
                 sizes, log, flags.get(ProfilerFlags.SAMPLING), flags.get(ProfilerFlags.NODE_REFRESH), trace,
                 new HeaderWordAccess(headerWords));
         String startAt = flags.get(ProfilerFlags.START_AT).trim();
-        boolean iterations = flags.get(ProfilerFlags.ITERATIONS);
-        ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD),
-                !startAt.isEmpty() || iterations, flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
-        if (iterations) {
-            MeasurementWindow.addListener(new MeasurementWindow.Listener() {
-                @Override
-                public void iterationStarted(boolean warmup) {
-                    if (!warmup) {
-                        window.set(true);
-                    }
-                }
-
-                @Override
-                public void iterationEnded(boolean warmup) {
-                    if (!warmup) {
-                        window.set(false);
-                    }
-                }
-            });
-        }
+        ProfilingWindow window = profilingWindow(flags, !startAt.isEmpty());
         runtime.attach(window);
         runtime.useOwnerIds(registry.owners);
         // the diagnosis and program coverage hook the application's calls on JDK atomic boxes: they need every box,
         // instrumented or not
         FieldReach fieldReach = new FieldReach(filter, !diagnose && !program);
         runtime.useFieldReach(fieldReach);
-        if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
-            runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 4)));
-        }
-        if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
-            runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
-        }
-        SharingDiagnosis diagnosis = null;
-        if (diagnose) {
-            ThreadInventory inventory = runtime.inventory();
-            diagnosis = new SharingDiagnosis(DiagnosisFacts.offsets(), OwnerFieldInjector.FIELD,
-                    flags.get(ProfilerFlags.DIAGNOSE_OBJECTS), flags.get(ProfilerFlags.DIAGNOSE_THRESHOLDS),
-                    javaId -> roleOf(inventory, javaId));
-            runtime.diagnose(diagnosis.tracker());
-        }
+        useSamplingAndSiteDepth(runtime, flags, registry);
+        SharingDiagnosis diagnosis = diagnose ? sharingDiagnosis(runtime, flags) : null;
         // JNA must be initialised now: its first use starts a process and waits for a JDK thread, and a hook running
         // on that thread would then wait for JNA's class initialisation (a deadlock seen with JDK instrumentation).
         runtime.warmUp();
@@ -207,24 +181,123 @@ public final class NumaProfiler {
             p.diagnosis = diagnosis;
             diagnosis.start();
         }
+        p.instrument(inst, jdk, program);
+        p.publish();
+        return p;
+    }
+
+    /**
+     * Which classes get the header word: none when its memory cannot be reached. Before anything initialises
+     * InternalUnsafe, through which the header word and thread ids are read.
+     */
+    private static HeaderWordClasses headerWordClasses(Instrumentation inst, NumaLog log) {
+        String unsafeProblem = InternalUnsafe.export(inst);
+        if (unsafeProblem != null) {
+            log.once("header-word", unsafeProblem + "; objects keep their owner words in the side table");
+        }
+        return new HeaderWordClasses(unsafeProblem == null);
+    }
+
+    /** The transformer's code out of C2 and, in sampled mode's word hooks, C1's calls ({@link TransformerJit}). */
+    private static void addCompilerDirectives(Instrumentation inst, FlagValues flags, NumaLog log) {
+        boolean wordHooks = flags.get(ProfilerFlags.SAMPLING) > 1 && !flags.get(ProfilerFlags.DIAGNOSE)
+                && flags.get(ProfilerFlags.TRACE).trim().isEmpty();
+        TransformerJit.addDirectives(inst, flags.get(ProfilerFlags.TRANSFORMER_C1_ONLY), wordHooks)
+                .ifPresent(why -> log.once("transformer-jit", why + "; the class transformer is compiled as usual (C2"
+                        + " included), and C1 inlines sampled mode's word hooks"));
+    }
+
+    /** -XX:NUMAProfilerInstrumentJDK, unless the hook runtime is not on the boot class path (said once). */
+    private static boolean jdkInstrumented(FlagValues flags, String bootProblem, NumaLog log) {
+        boolean jdk = flags.get(ProfilerFlags.INSTRUMENT_JDK);
+        if (bootProblem != null || !BootstrapRuntime.onBootstrapPath()) {
+            if (jdk) {
+                log.once("boot", (bootProblem != null ? bootProblem : "the hook runtime was already loaded by "
+                        + Hooks.class.getClassLoader()) + "; JDK classes will not be instrumented");
+            }
+            jdk = false;
+        }
+        return jdk;
+    }
+
+    /** -XX:NUMAProfilerTrace's recorder, or null without the flag or when its file cannot be written. */
+    private static TraceRecorder openTrace(FlagValues flags, NumaLog log) {
+        String traceFile = OutputPaths.expand(flags.get(ProfilerFlags.TRACE).trim());
+        return traceFile.isEmpty() ? null : TraceRecorder.open(Path.of(traceFile),
+                flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY), new ReferenceFields(), log);
+    }
+
+    /** When to profile ({@link ProfilingWindow}); with -XX:+NUMAProfilerIterations, the measured iterations. */
+    private static ProfilingWindow profilingWindow(FlagValues flags, boolean startMethod) {
+        boolean iterations = flags.get(ProfilerFlags.ITERATIONS);
+        ProfilingWindow window = new ProfilingWindow(flags.get(ProfilerFlags.EXPLICIT_GC_THRESHOLD),
+                startMethod || iterations, flags.get(ProfilerFlags.START_ON_DEMAND), Hooks::setActive);
+        if (iterations) {
+            MeasurementWindow.addListener(new MeasurementWindow.Listener() {
+                @Override
+                public void iterationStarted(boolean warmup) {
+                    if (!warmup) {
+                        window.set(true);
+                    }
+                }
+
+                @Override
+                public void iterationEnded(boolean warmup) {
+                    if (!warmup) {
+                        window.set(false);
+                    }
+                }
+            });
+        }
+        return window;
+    }
+
+    /** Sampled mode's deferred array tags and -XX:NUMAProfilerSiteDepth's allocation stacks, when asked for. */
+    private static void useSamplingAndSiteDepth(ProfilerRuntime runtime, FlagValues flags, SiteRegistry registry) {
+        if (flags.get(ProfilerFlags.SAMPLING) > 1 && flags.get(ProfilerFlags.DEFER_ARRAYS)) {
+            runtime.deferArrays(Integer.highestOneBit(Math.max(16, flags.get(ProfilerFlags.SIDE_TABLE_CAPACITY) / 4)));
+        }
+        if (flags.get(ProfilerFlags.SITE_DEPTH) > 1) {
+            runtime.useAllocationStacks(new AllocationStacks(flags.get(ProfilerFlags.SITE_DEPTH), registry));
+        }
+    }
+
+    /** -XX:+NUMAProfilerDiagnose: the sharing diagnosis, fed by the runtime. */
+    private static SharingDiagnosis sharingDiagnosis(ProfilerRuntime runtime, FlagValues flags) {
+        ThreadInventory inventory = runtime.inventory();
+        SharingDiagnosis diagnosis = new SharingDiagnosis(DiagnosisFacts.offsets(), OwnerFieldInjector.FIELD,
+                flags.get(ProfilerFlags.DIAGNOSE_OBJECTS), flags.get(ProfilerFlags.DIAGNOSE_THRESHOLDS),
+                javaId -> roleOf(inventory, javaId));
+        runtime.diagnose(diagnosis.tracker());
+        return diagnosis;
+    }
+
+    /**
+     * Installs the transformer and retransforms the loaded classes -XX:NUMAProfilerRetransform names (and, under program
+     * coverage, the JDK's).
+     */
+    private void instrument(Instrumentation inst, boolean jdk, boolean program) {
         if (jdk) {
             transformer.useModuleReads(new ModuleReads(inst, Hooks.class.getModule()));
         }
         inst.addTransformer(transformer, true);
-        p.retransform(inst, flags.get(ProfilerFlags.RETRANSFORM), false);
+        retransform(inst, flags.get(ProfilerFlags.RETRANSFORM), false);
         if (program && jdk) {
             // the atomic boxes are seen at their call sites: their own bodies would count get() and set() twice
-            p.retransform(inst, ProfilerFlags.PROGRAM_JDK_CLASSES, true);
+            retransform(inst, ProfilerFlags.PROGRAM_JDK_CLASSES, true);
         }
+    }
+
+    /** The MBean, the exit hook and the periodic dump; from then on {@link ProfileSpan} finds this profiler. */
+    private void publish() {
         if (flags.get(ProfilerFlags.MBEAN) || flags.get(ProfilerFlags.START_ON_DEMAND)) {
-            p.registerMBean();
+            registerMBean();
         }
-        CompletionMarker.clear(p.summaryFile()); // an earlier run's: this profile is not whole until the exit's dump
+        CompletionMarker.clear(summaryFile()); // an earlier run's: this profile is not whole until the exit's dump
         DumpThreads dumps = new DumpThreads(runtime, log);
-        dumps.atExit(p::atExit);
-        running = p;
-        dumps.every(flags.get(ProfilerFlags.DUMP_INTERVAL), p::dump);
-        return p;
+        dumps.atExit(this::atExit);
+        running = this;
+        dumps.every(flags.get(ProfilerFlags.DUMP_INTERVAL), this::dump);
     }
 
     /** The role label of the profiled thread with Java id {@code javaId}, or null when the profiler has not seen it. */

@@ -1,8 +1,12 @@
 package com.numa.profiler;
 
+import com.numa.profiler.report.ProfileReport;
 import com.numa.profiler.sharing.Facts;
 import com.numa.profiler.sharing.Issue;
 import com.numa.profiler.sharing.SharingDiagnosis;
+import com.numa.profiler.tracking.AllocationSite;
+import com.numa.profiler.tracking.ProfiledThread;
+import com.numa.profiler.tracking.SiteCounters;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

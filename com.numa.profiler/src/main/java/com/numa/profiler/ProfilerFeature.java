@@ -3,10 +3,11 @@ package com.numa.profiler;
 import com.numa.core.feature.Feature;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.feature.LaunchProblems;
+import com.numa.core.flags.Flag;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.io.OutputPaths;
+import com.numa.profiler.instrument.HiddenIntrinsics;
 import java.nio.file.Path;
-import com.numa.core.flags.Flag;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,7 +36,8 @@ public final class ProfilerFeature implements Feature {
      */
     @Override
     public List<String> ownPackages() {
-        return List.of("com.numa.profiler.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
+        return List.of("com.numa.profiler.*", "com.numa.profiler.instrument.*", "com.numa.profiler.tracking.*",
+                "com.numa.profiler.report.*", "com.numa.profiler.rt.*", "com.numa.profiler.sharing.*");
     }
 
     /**

@@ -7,9 +7,9 @@ import java.util.function.Consumer;
  * from the entry of a start method to the entry of a stop method; or only on demand (MBean). Pure decision logic: the
  * switch it drives is given by the caller.
  */
-final class ProfilingWindow {
-    static final int START_POINT = 1;
-    static final int STOP_POINT = 2;
+public final class ProfilingWindow {
+    public static final int START_POINT = 1;
+    public static final int STOP_POINT = 2;
 
     private final int gcThreshold;
     private final Consumer<Boolean> activeSwitch;
@@ -25,14 +25,14 @@ final class ProfilingWindow {
         set(!onDemand && gcThreshold == 0 && !waitForStartMethod);
     }
 
-    synchronized void explicitGc() {
+    public synchronized void explicitGc() {
         explicitGcs++;
         if (gcThreshold > 0 && explicitGcs == gcThreshold) {
             set(true);
         }
     }
 
-    synchronized void controlPoint(int id) {
+    public synchronized void controlPoint(int id) {
         if (id == START_POINT) {
             startMethodEntered = true;
             set(true);

@@ -6,17 +6,19 @@
  * <p>The public surface: {@link com.numa.profiler.NumaProfiler} (started by {@link com.numa.profiler.ProfilerFeature}
  * from the feature registry), its flags ({@link com.numa.profiler.ProfilerFlags}), the MBean
  * {@link com.numa.profiler.ProfilerControlMBean} ({@code com.numa:type=NUMAProfiler}) and the method marks of the
- * measurement window ({@link com.numa.profiler.MethodWindowMarks}). Everything else is package-private, in four parts:
+ * measurement window ({@link com.numa.profiler.MethodWindowMarks}). This package holds the lifecycle: {@code
+ * NumaProfiler.start} wires the parts together, {@code ProfilingWindow} says when to profile, {@code ProfilerControl}
+ * and {@link com.numa.profiler.ProfileSpan} open and close the window on demand, {@code DumpThreads} write the
+ * profile, {@code BootstrapRuntime} puts the hook runtime on the boot class path. The parts, each in its package:
  * <ul>
- * <li>instrumentation: {@code ProfilerTransformer} and its chain of ASM visitors (owner-field injection, access hooks,
- * allocation-site tagging, reference-store tracing), {@code ClassFilter} (what is never instrumented);</li>
- * <li>the runtime behind the hooks: {@code ProfilerRuntime} (the sink, its one guard), {@code ProfiledThreads},
- * {@code SideTable}, {@code DeferredArrays}, {@code AccessCells}, {@code OwnerWords};</li>
- * <li>reports: {@code ProfileReport}, {@code ProfileCoverage}, {@code ReportWriter}, {@code TraceRecorder};</li>
- * <li>lifecycle: {@code NumaProfiler.start}, {@code ProfilingWindow}, {@code ProfilerControl}, the exit and dump
- * threads.</li>
+ * <li>{@link com.numa.profiler.instrument}: the class transformer and its ASM visitors, the filter of what is never
+ * instrumented;</li>
+ * <li>{@link com.numa.profiler.rt}: the hooks the instrumented code calls, on the boot class path;</li>
+ * <li>{@link com.numa.profiler.tracking}: the sink behind the hooks (owner words, side table, threads, sites);</li>
+ * <li>{@link com.numa.profiler.report}: the profile's files and the trace;</li>
+ * <li>{@link com.numa.profiler.sharing}: the sharing diagnosis.</li>
  * </ul>
- * The hooks the instrumented code calls are in {@link com.numa.profiler.rt}; the sharing diagnosis in
- * {@link com.numa.profiler.sharing}.
+ * A subpackage's class or member is public only where another of the profiler's packages calls it: none of them is an
+ * API.
  */
 package com.numa.profiler;

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * For tests that drive a runtime directly: the hooks are active during each test (allocations are counted only inside
  * the profiling window), and afterwards inactive, with no sink installed and no sampling left behind.
  */
-final class ActiveHooks implements BeforeEachCallback, AfterEachCallback {
+public final class ActiveHooks implements BeforeEachCallback, AfterEachCallback {
     @Override
     public void beforeEach(ExtensionContext context) {
         Hooks.setActive(true);

@@ -3,7 +3,7 @@ package com.numa.profiler;
 import com.numa.profiler.rt.AccessSink;
 
 /** A sink that ignores every event; a test overrides the ones it records. */
-class IgnoringSink implements AccessSink {
+public class IgnoringSink implements AccessSink {
     @Override public void read(Object o) { }
     @Override public void write(Object o) { }
     @Override public void readArray(Object a, int i) { }

@@ -1,5 +1,7 @@
 package com.numa.profiler;
 
+import com.numa.profiler.instrument.ProfilerTransformer;
+import com.numa.profiler.instrument.TransformerTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

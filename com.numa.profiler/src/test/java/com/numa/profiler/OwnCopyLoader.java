@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.profiler.instrument.ProfilerTransformer;
 import java.io.InputStream;
 import java.util.List;
 import java.util.function.Predicate;
@@ -9,23 +10,23 @@ import java.util.function.Predicate;
  * given steps in turn (a step returning null leaves the bytes as they were: the transformer's "not changed"); every
  * other class comes from the parent. So a test gets freshly instrumented, or separately unloadable, copies of a class.
  */
-final class OwnCopyLoader extends ClassLoader {
+public final class OwnCopyLoader extends ClassLoader {
     /** One rewriting of a class file, shaped like ClassFileTransformer.transform without the class and domain. */
-    interface Step {
+    public interface Step {
         byte[] apply(ClassLoader loader, String internalName, byte[] bytes);
     }
 
     private final Predicate<String> which;
     private final List<Step> steps;
 
-    OwnCopyLoader(Predicate<String> which, Step... steps) {
+    public OwnCopyLoader(Predicate<String> which, Step... steps) {
         super(OwnCopyLoader.class.getClassLoader());
         this.which = which;
         this.steps = List.of(steps);
     }
 
     /** A step running {@code transformer} as the agent would. */
-    static Step transforming(ProfilerTransformer transformer) {
+    public static Step transforming(ProfilerTransformer transformer) {
         return (loader, name, bytes) -> transformer.transform(loader, name, null, null, bytes);
     }
 

@@ -22,8 +22,8 @@ import org.apache.commons.csv.CSVRecord;
  * agent jar is only a manifest ({@link AgentJar#manifestOnly}); the agent, the profiler, PerfUtil, ASM and JNA come
  * from this test JVM's class path, passed with -cp. Results are read back from the output directory.
  */
-final class ProfiledJvm {
-    record Result(int exitCode, String stdout, String stderr, Path output) {
+public final class ProfiledJvm {
+    public record Result(int exitCode, String stdout, String stderr, Path output) {
         String file(String name) throws IOException {
             return Files.readString(output.resolve(name));
         }
@@ -58,7 +58,7 @@ final class ProfiledJvm {
             throw new AssertionError("no row with " + column + "=" + value + " in " + csvName + ":\n" + file(csvName));
         }
 
-        String diagnostics() {
+        public String diagnostics() {
             return "exit " + exitCode + "\nstdout:\n" + stdout + "\nstderr:\n" + stderr;
         }
     }
@@ -70,7 +70,7 @@ final class ProfiledJvm {
     }
 
     /** Runs {@code mainClass} under the agent with -XX:+NUMAProfiler and the given flags; jvmArgs go to java. */
-    static Result run(String name, List<String> jvmArgs, List<String> flags, String mainClass, String... args)
+    public static Result run(String name, List<String> jvmArgs, List<String> flags, String mainClass, String... args)
             throws IOException {
         return run(name, jvmArgs, flags, Duration.ofSeconds(300), mainClass, args);
     }

@@ -7,7 +7,7 @@ package com.numa.profiler.rt;
  *
  * <p>Two families: without sampling, {@code read(o)} and friends pass every access on while profiling is active. With
  * sampling, {@code readSampled(o, countdown)} and friends take the calling method's copy of the thread's countdown
- * (see com.numa.profiler.SamplingCountdownLocal) and return what is left of it, touching no memory; only the access
+ * (see com.numa.profiler.instrument.SamplingCountdownLocal) and return what is left of it, touching no memory; only the access
  * that finds it expired reads the volatile state and reaches the sink, so the JIT keeps the countdown in a register
  * between accesses. The method hands its copy back to the thread's slot before each call and before it returns or
  * throws, and reloads it after each call. A slot is picked by thread id modulo {@link #SLOTS}, padded to its own cache

@@ -14,7 +14,7 @@ package com.numa.profiler.rt;
  * analysis sees through.
  *
  * <p>Only the sampled path's pieces of at most 35 bytes are forced inline ({@link Inline}), for C2; C1, which has no
- * escape analysis, is told to call the sampled path instead (a compiler directive, com.numa.profiler.TransformerJit):
+ * escape analysis, is told to call the sampled path instead (a compiler directive, com.numa.profiler.instrument.TransformerJit):
  * forcing larger hooks into every access and allocation doubled lusearch's C1 time, and its CPU with it. The
  * allocation hook is not forced: C2 inlines it where it runs often, i.e. in the hot code whose objects it could keep
  * out of the heap.
@@ -30,7 +30,7 @@ public final class WordHooks {
     public static final int CAPACITY = PAGE * PAGE;
     /** Or'ed with the kind of a sampled access by the InSlot hooks: the countdown they restart is the slot's own. */
     private static final int IN_SLOT = 2;
-    /** Site bits of the word (see com.numa.profiler.OwnerWords). */
+    /** Site bits of the word (see com.numa.profiler.tracking.OwnerWords). */
     private static final long SITE_BITS = 0xFFFFFL << 20;
     /**
      * Per countdown slot (at {@code slot / 2}: 128 bytes apart), the owner bits of the thread that last used it, in
