@@ -160,11 +160,13 @@ suite = {
         },
         # The core's unit tests (Maven runs them in the com.numa.core module).
         # jdk.unsupported: CrashingProgram crashes its JVM through sun.misc.Unsafe
+        # java.desktop: ChartRenderingTest takes an exception thrown inside java.awt as a graphics-stack failure.
         "com.numa.core.tests": {
             "dir": "com.numa.core",
             "sourceDirs": ["src/test/java"],
             "dependencies": ["com.numa.core", "JUNIT_CONSOLE_STANDALONE"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.unsupported"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.unsupported",
+                         "java.desktop"],
             "javaCompliance": "17+",
             "testProject": True,
         },
