@@ -97,6 +97,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
         return s;
     }
 
+    /** How long {@link #stop} waits for the sampler thread. */
+    static final long STOP_LIMIT_MS = 5_000;
+
     /** Stops sampling, closes every event and returns what was sampled; later calls return the same report. */
     public synchronized LocalityReport stop() {
         if (report != null) {
@@ -104,9 +107,12 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
         stopping = true;
         try {
-            thread.join();
+            thread.join(STOP_LIMIT_MS); // it polls every few ms; at exit a hook must never wait without a bound
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            throw new IllegalStateException("the sampler thread did not stop within " + STOP_LIMIT_MS + " ms");
         }
         if (failure != null) {
             throw new IllegalStateException("kernel locality sampling failed: " + failure, failure);

@@ -4,10 +4,12 @@ import com.numa.core.threads.ThreadRoleRules;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The kernel's automatic NUMA balancing settings: {@code kernel.numa_balancing} and the scanner's delay, period and
@@ -242,12 +244,24 @@ public final class NumaBalancing {
         return true;
     }
 
+    /** How long mount or umount may take: the restore runs in a shutdown hook, which must never hold the exit. */
+    static final Duration COMMAND_LIMIT = Duration.ofSeconds(10);
+
     /** Runs a command; null when it succeeded, else its output. */
     static String command(List<String> problems, String... command) {
+        return command(COMMAND_LIMIT, command);
+    }
+
+    /** Runs a command for at most {@code limit}; null when it succeeded, else its output or why it did not finish. */
+    static String command(Duration limit, String... command) {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes()).strip();
-            return p.waitFor() == 0 ? null : out.isEmpty() ? "exit code " + p.exitValue() : out;
+            if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                return "did not finish within " + limit.toMillis() + " ms";
+            }
+            String out = new String(p.getInputStream().readAllBytes()).strip(); // a few lines, held by the pipe
+            return p.exitValue() == 0 ? null : out.isEmpty() ? "exit code " + p.exitValue() : out;
         } catch (IOException e) {
             return e.getMessage();
         } catch (InterruptedException e) {

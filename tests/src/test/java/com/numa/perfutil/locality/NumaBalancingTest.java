@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,13 @@ class NumaBalancingTest {
 
     private String read(Path p) throws IOException {
         return Files.readString(p).strip();
+    }
+
+    @Test
+    void mountAndUmountRunsAreBoundedSoThatTheRestoringHookNeverHoldsTheExit() {
+        assertEquals(null, NumaBalancing.command(Duration.ofSeconds(30), "true"));
+        assertEquals("exit code 1", NumaBalancing.command(Duration.ofSeconds(30), "false"));
+        assertEquals("did not finish within 200 ms", NumaBalancing.command(Duration.ofMillis(200), "sleep", "30"));
     }
 
     @Test
