@@ -1,10 +1,9 @@
 package com.numa.speedup;
 
-import com.numa.core.io.ChartRendering;
 import com.numa.core.io.AtomicFiles;
+import com.numa.core.io.Html;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.Optional;
 import java.util.Locale;
 
@@ -19,15 +18,13 @@ final class StackHtml {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>numa speedup-stack</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}")
                 .append("td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}th{background:#eee}</style>")
-                .append("</head><body>\n<h1>Speedup stack").append(report.title().isBlank() ? "" : ": " + escape(report.title()))
+                .append("</head><body>\n<h1>Speedup stack").append(report.title().isBlank() ? "" : ": " + Html.escape(report.title()))
                 .append("</h1>\n<p>")
-                .append(escape(String.join(" ", report.javaArguments()))).append("; median of ").append(report.repeat())
+                .append(Html.escape(String.join(" ", report.javaArguments()))).append("; median of ").append(report.repeat())
                 .append(" run(s) per thread count; T<sub>s</sub> = ")
                 .append(ms(report.plainWallNs().get(1))).append(" ms; measurement start-up ")
                 .append(ms(report.startup().wallNs())).append(" ms per JVM</p>\n")
-                .append(png.map(p -> "<img alt=\"speedup stack\" src=\"data:image/png;base64,"
-                        + Base64.getEncoder().encodeToString(p) + "\">")
-                        .orElse("<p>" + escape(ChartRendering.failure().orElse("figure not drawn")) + "</p>"))
+                .append(Html.inlinePng("speedup stack", png))
                 .append("\n<table><tr><th>threads</th>");
         for (Component c : Component.values()) {
             h.append("<th>").append(c.label()).append(" (eq. ").append(c.equation()).append(")</th>");
@@ -45,7 +42,7 @@ final class StackHtml {
         }
         h.append("</table>\n");
         for (String w : report.warnings()) {
-            h.append("<p><b>").append(escape(w)).append("</b></p>\n");
+            h.append("<p><b>").append(Html.escape(w)).append("</b></p>\n");
         }
         h.append("</body></html>\n");
         AtomicFiles.writeString(target, h.toString());
@@ -53,9 +50,5 @@ final class StackHtml {
 
     private static String ms(long ns) {
         return String.format(Locale.ROOT, "%.1f", ns / 1e6);
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 }

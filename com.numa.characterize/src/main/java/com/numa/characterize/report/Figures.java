@@ -1,10 +1,12 @@
 package com.numa.characterize.report;
 
 import com.numa.characterize.run.ApplicationResult;
+import com.numa.characterize.run.Configuration;
 import com.numa.core.io.ChartRendering;
 import com.numa.perfutil.locality.LocalityReport;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,10 +158,6 @@ public final class Figures {
      * charted when it has a figure of the source; a source no application has adds no series.
      */
     record RemoteShares(List<String> applications, Map<String, List<Double>> series, String caption) {
-        static final List<String> CONFIGURATIONS = List.of("single", "dual", "all");
-        private static final Map<String, String> CONFIGURATION_NAMES = Map.of("single", "Single Node", "dual",
-                "Dual Node", "all", "All Nodes");
-
         static RemoteShares of(List<ApplicationResult> apps) {
             List<ApplicationResult> pmu = apps.stream().filter(a -> !Double.isNaN(a.locality().dualRemoteReadPct())
                     || !Double.isNaN(a.locality().dualRemoteWritePct())).toList();
@@ -173,11 +171,12 @@ public final class Figures {
                 parts.add("PMU: Dual Node's LLC misses served by a remote node's memory");
             }
             // a configuration only where every kernel-sampled application has it: a missing bar is not a 0% bar
-            List<String> sampled = CONFIGURATIONS.stream().filter(c -> !kernel.isEmpty() && kernel.stream()
-                    .allMatch(a -> a.locality().kernel().remotePct().containsKey(c))).toList();
-            for (String c : sampled) {
-                series.put("page touches, " + CONFIGURATION_NAMES.get(c) + " (kernel)",
-                        values(charted, a -> a.locality().kernel().remotePct(c)));
+            List<Configuration> sampled = Arrays.stream(Configuration.values()).filter(c -> !kernel.isEmpty()
+                    && kernel.stream().allMatch(a -> a.locality().kernel().remotePct().containsKey(c.option())))
+                    .toList();
+            for (Configuration c : sampled) {
+                series.put("page touches, " + c.label() + " (kernel)",
+                        values(charted, a -> a.locality().kernel().remotePct(c.option())));
             }
             if (!sampled.isEmpty()) {
                 parts.add("kernel: the application threads' " + LocalityReport.LABEL);

@@ -5,6 +5,7 @@ import com.numa.characterize.run.Runner;
 import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.ChartRendering;
 import com.numa.core.io.CsvTables;
+import com.numa.core.io.Html;
 import com.numa.core.io.JsonFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -104,7 +105,7 @@ public final class StudyOutput {
     static String html(List<VerdictSummary.Row> verdicts, List<Table> tables, List<Figures.Figure> figures, Provenance p,
             Map<String, byte[]> stacks, List<String> warnings) {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<title>NUMA characterization: " + esc(p.suite()) + "</title><style>"
+                + "<title>NUMA characterization: " + Html.escape(p.suite()) + "</title><style>"
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
                 + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;width:100%}"
                 + "td,th{border:1px solid #bbb;padding:3px 5px;text-align:left;vertical-align:top;max-width:22em;"
@@ -112,52 +113,52 @@ public final class StudyOutput {
                 + "td.long{min-width:14em}"
                 + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
                 + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
-        sb.append("<h1>NUMA characterization: ").append(esc(p.suite())).append("</h1>\n");
-        sb.append("<p class=\"note\">").append(esc(p.date())).append(" &middot; ").append(esc(p.machine())).append(", ")
-                .append(p.cpus()).append(" CPUs &middot; ").append(esc(p.jvm())).append(" &middot; topology ")
-                .append(esc(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
+        sb.append("<h1>NUMA characterization: ").append(Html.escape(p.suite())).append("</h1>\n");
+        sb.append("<p class=\"note\">").append(Html.escape(p.date())).append(" &middot; ").append(Html.escape(p.machine())).append(", ")
+                .append(p.cpus()).append(" CPUs &middot; ").append(Html.escape(p.jvm())).append(" &middot; topology ")
+                .append(Html.escape(p.topology())).append(p.emulatedTopology() ? " (emulated)" : " (real)").append("</p>\n");
         sb.append("<h2>Verdicts</h2><table><tr><th>application</th><th>categories</th><th>confidence</th>"
                 + "<th>recommendation</th><th>concerns</th><th>evidence</th></tr>\n");
         for (VerdictSummary.Row v : verdicts) {
-            sb.append(v.weak() ? "<tr class=\"warn\">" : "<tr>").append("<td>").append(esc(v.application()))
-                    .append("</td><td>").append(esc(v.categories())).append("</td><td><b>").append(esc(v.confidence()))
-                    .append("</b></td><td class=\"long\">").append(esc(v.recommendation())).append("</td><td class=\"long\">")
-                    .append(esc(v.concerns())).append("</td><td class=\"long\">").append(esc(v.evidence()))
+            sb.append(v.weak() ? "<tr class=\"warn\">" : "<tr>").append("<td>").append(Html.escape(v.application()))
+                    .append("</td><td>").append(Html.escape(v.categories())).append("</td><td><b>").append(Html.escape(v.confidence()))
+                    .append("</b></td><td class=\"long\">").append(Html.escape(v.recommendation())).append("</td><td class=\"long\">")
+                    .append(Html.escape(v.concerns())).append("</td><td class=\"long\">").append(Html.escape(v.evidence()))
                     .append("</td></tr>\n");
         }
         sb.append("</table>\n");
         if (!p.countersNote().isEmpty()) {
-            sb.append("<p class=\"warn\">").append(esc(p.countersNote())).append("</p>\n");
+            sb.append("<p class=\"warn\">").append(Html.escape(p.countersNote())).append("</p>\n");
         }
         for (String w : warnings) {
-            sb.append("<p class=\"warn\">Warning: ").append(esc(w)).append("</p>\n");
+            sb.append("<p class=\"warn\">Warning: ").append(Html.escape(w)).append("</p>\n");
         }
         sb.append("<h2>Configurations</h2><ul>");
         p.configurations().entrySet()
-                .forEach(e -> sb.append("<li><b>").append(esc(e.getKey())).append("</b>: ").append(esc(e.getValue())).append("</li>"));
+                .forEach(e -> sb.append("<li><b>").append(Html.escape(e.getKey())).append("</b>: ").append(Html.escape(e.getValue())).append("</li>"));
         sb.append("</ul>\n");
         for (Table t : tables) {
-            sb.append("<h2>").append(esc(t.title())).append("</h2>\n");
+            sb.append("<h2>").append(Html.escape(t.title())).append("</h2>\n");
             if (!t.note().isEmpty()) {
-                sb.append("<p class=\"note\">").append(esc(t.note())).append("</p>\n");
+                sb.append("<p class=\"note\">").append(Html.escape(t.note())).append("</p>\n");
             }
             List<Integer> shown = shownColumns(t);
             sb.append("<table><tr>");
-            shown.forEach(i -> sb.append("<th>").append(esc(t.header().get(i))).append("</th>"));
+            shown.forEach(i -> sb.append("<th>").append(Html.escape(t.header().get(i))).append("</th>"));
             sb.append("</tr>\n");
             for (List<String> r : t.rows()) {
                 sb.append("<tr>");
                 // a long text gets room, so that its row does not grow into a column of single words
-                shown.forEach(i -> sb.append(r.get(i).length() > 40 ? "<td class=\"long\">" : "<td>").append(esc(r.get(i)))
+                shown.forEach(i -> sb.append(r.get(i).length() > 40 ? "<td class=\"long\">" : "<td>").append(Html.escape(r.get(i)))
                         .append("</td>"));
                 sb.append("</tr>\n");
             }
             sb.append("</table>\n");
             if (t.file().equals("categories.csv")) {
                 for (Figures.Figure f : figures) {
-                    sb.append("<figure><img alt=\"").append(esc(f.caption())).append("\" src=\"data:image/png;base64,")
+                    sb.append("<figure><img alt=\"").append(Html.escape(f.caption())).append("\" src=\"data:image/png;base64,")
                             .append(Base64.getEncoder().encodeToString(f.png())).append("\"><figcaption>")
-                            .append(esc(f.caption())).append("</figcaption></figure>\n");
+                            .append(Html.escape(f.caption())).append("</figcaption></figure>\n");
                 }
             }
         }
@@ -165,11 +166,11 @@ public final class StudyOutput {
             sb.append("<h2>Speedup stacks</h2><p class=\"note\">numa speedup-stack at 1 thread and at --threads: the gap "
                     + "between ideal and measured speedup split into GC, initialization, synchronization, imbalance and other "
                     + "(files in speedup/).</p>\n");
-            stacks.forEach((name, png) -> sb.append("<figure><img alt=\"speedup stack of ").append(esc(name))
+            stacks.forEach((name, png) -> sb.append("<figure><img alt=\"speedup stack of ").append(Html.escape(name))
                     .append("\" src=\"data:image/png;base64,").append(Base64.getEncoder().encodeToString(png))
-                    .append("\"><figcaption>").append(esc(name)).append("</figcaption></figure>\n"));
+                    .append("\"><figcaption>").append(Html.escape(name)).append("</figcaption></figure>\n"));
         }
-        sb.append("<h2>Events</h2><p class=\"note\">").append(esc(String.join(", ", p.events())))
+        sb.append("<h2>Events</h2><p class=\"note\">").append(Html.escape(String.join(", ", p.events())))
                 .append("; lowest multiplexing coverage ").append(String.format(java.util.Locale.ROOT, "%.0f%%", p.minCoveragePct()))
                 .append("</p>\n</body></html>\n");
         return sb.toString();
@@ -224,9 +225,5 @@ public final class StudyOutput {
             }
         }
         return out;
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

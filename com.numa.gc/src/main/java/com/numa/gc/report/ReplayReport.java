@@ -1,13 +1,13 @@
 package com.numa.gc.report;
 
 import com.numa.core.io.ChartRendering;
+import com.numa.core.io.Html;
 import com.numa.gc.heap.Generation;
 import com.numa.gc.replay.ReplayResult;
 import com.numa.core.io.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -99,10 +99,7 @@ public final class ReplayReport {
                 + "<title>gc-replay</title><style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
                 + "collapse}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}td:first-child{text-align:"
                 + "left}</style></head><body>\n<h1>gc-replay: remote accesses per heap policy</h1>\n");
-        Optional<byte[]> png = ChartRendering.draw(this::chartPng);
-        h.append(png.map(p -> "<img alt=\"remote accesses per policy\" src=\"data:image/png;base64,"
-                + Base64.getEncoder().encodeToString(p) + "\">")
-                .orElse("<p>" + escape(ChartRendering.failure().orElse("figure not drawn")) + "</p>"))
+        h.append(Html.inlinePng("remote accesses per policy", ChartRendering.draw(this::chartPng)))
                 .append("\n<table><tr>");
         List<String> shown = List.of("policy", "local_accesses", "remote_accesses", "remote_pct",
                 "reduction_vs_baseline_pct", "reduction_vs_parallel_numa_pct", "reduction_vs_g1_numa_pct",
@@ -115,21 +112,21 @@ public final class ReplayReport {
             List<Object> row = row(r);
             h.append("<tr>");
             for (String c : shown) {
-                h.append("<td>").append(escape(String.valueOf(row.get(COLUMNS.indexOf(c))))).append("</td>");
+                h.append("<td>").append(Html.escape(String.valueOf(row.get(COLUMNS.indexOf(c))))).append("</td>");
             }
             h.append("</tr>\n");
         }
         h.append("</table>\n<h2>Provenance</h2>\n<ul>\n");
         if (!results.isEmpty()) {
             ReplayResult first = results.get(0);
-            h.append("<li>topology: ").append(escape(first.topology())).append("</li>\n");
-            h.append("<li>arena: ").append(escape(first.binding())).append("</li>\n");
+            h.append("<li>topology: ").append(Html.escape(first.topology())).append("</li>\n");
+            h.append("<li>arena: ").append(Html.escape(first.binding())).append("</li>\n");
         }
-        h.append("<li>JVM: ").append(escape(System.getProperty("java.vm.name") + " "
+        h.append("<li>JVM: ").append(Html.escape(System.getProperty("java.vm.name") + " "
                 + System.getProperty("java.runtime.version"))).append("</li>\n");
         for (ReplayResult r : results) {
             for (String note : r.notes()) {
-                h.append("<li>").append(escape(r.policy() + ": " + note)).append("</li>\n");
+                h.append("<li>").append(Html.escape(r.policy() + ": " + note)).append("</li>\n");
             }
         }
         return h.append("</ul>\n</body></html>\n").toString();
@@ -151,9 +148,5 @@ public final class ReplayReport {
             return all == 0 ? 0.0 : 100.0 * r.accesses().remote(Generation.OLD) / all;
         }).toList());
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -122,7 +122,7 @@ public final class NumaBalancing {
                 }
             }
             if (mountedDebugfs != null) {
-                String out = command(failures, "umount", mountedDebugfs.toString());
+                String out = command(COMMAND_LIMIT, "umount", mountedDebugfs.toString());
                 if (out != null) {
                     failures.add("umount " + mountedDebugfs + " (" + out + ")");
                 }
@@ -235,7 +235,7 @@ public final class NumaBalancing {
         if (!debugfs.equals(DEBUGFS) || !Files.isDirectory(debugfs) || Files.isDirectory(debugfs.resolve("sched"))) {
             return false;
         }
-        String out = command(problems, "mount", "-t", "debugfs", "debugfs", DEBUGFS.toString());
+        String out = command(COMMAND_LIMIT, "mount", "-t", "debugfs", "debugfs", DEBUGFS.toString());
         if (out != null) {
             problems.add("the scan settings are in debugfs, which is not mounted and could not be (" + out
                     + "): the kernel's current scan rate is used");
@@ -246,11 +246,6 @@ public final class NumaBalancing {
 
     /** How long mount or umount may take: the restore runs in a shutdown hook, which must never hold the exit. */
     static final Duration COMMAND_LIMIT = Duration.ofSeconds(10);
-
-    /** Runs a command; null when it succeeded, else its output. */
-    static String command(List<String> problems, String... command) {
-        return command(COMMAND_LIMIT, command);
-    }
 
     /** Runs a command for at most {@code limit}; null when it succeeded, else its output or why it did not finish. */
     static String command(Duration limit, String... command) {
