@@ -59,7 +59,9 @@ public final class RemoteReaders {
         Thread b = reader("local-reader", 1, local, tids, 1, k, ns);
         a.join();
         b.join();
+        long stopStart = System.nanoTime();
         KernelLocality.Result r = k.stop();
+        System.out.println("stop_ms=" + (System.nanoTime() - stopStart) / 1_000_000);
         LocalityReport rep = r.report();
         Map<Integer, LocalityTally.Split> threads = rep.tally().byThread();
         print("remote_reader", threads.get(tids[0]));

@@ -51,7 +51,8 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private final Map<Integer, String> names = new java.util.concurrent.ConcurrentSkipListMap<>();
     private final Map<Integer, String> notSampled = new TreeMap<>();
     private final Map<Integer, Map<Integer, Long>> schedBefore = new TreeMap<>();
-    private final Map<Long, Integer> pageNode = new HashMap<>();
+    /** Each resolved page's node and, once found, the range holding it (a page's node and range do not change). */
+    private final Map<Long, Page> pages = new HashMap<>();
     private final java.util.Set<Long> seenPages = new java.util.HashSet<>();
     /** Polls a sample waits for its page's node before it counts as unresolved. */
     static final int MAX_ATTEMPTS = 20;
@@ -65,6 +66,8 @@ public final class KernelLocalitySampler implements AutoCloseable {
     /** The fallback for pages the scanner has unmapped again; null where pagemap cannot be read. */
     private final PageFrameNodes frames;
     private volatile boolean stopping;
+    /** When {@link #stop} was asked plus {@link #FINAL_PASS_MS}: samples not resolved by then count as unresolved. */
+    private volatile long stopDeadlineNs;
     private long lost;
     private long throttled;
     private long otherProcess;
@@ -97,17 +100,33 @@ public final class KernelLocalitySampler implements AutoCloseable {
         return s;
     }
 
-    /** How long {@link #stop} waits for the sampler thread. */
-    static final long STOP_LIMIT_MS = 5_000;
+    /**
+     * How long the sampler goes on resolving pages once {@link #stop} is asked: the samples still waiting then (a
+     * backlog, where the sampler fell behind) count as unresolved, so stopping takes about this long at most.
+     */
+    static final long FINAL_PASS_MS = 2_000;
+    /** How long {@link #stop} waits for the sampler thread: past the final pass, only a hung system call. */
+    static final long STOP_LIMIT_MS = 10_000;
+
+    /** What is known of a sampled page. */
+    private static final class Page {
+        final int node;
+        String range;
+
+        Page(int node) {
+            this.node = node;
+        }
+    }
 
     /** Stops sampling, closes every event and returns what was sampled; later calls return the same report. */
     public synchronized LocalityReport stop() {
         if (report != null) {
             return report;
         }
+        stopDeadlineNs = System.nanoTime() + FINAL_PASS_MS * 1_000_000;
         stopping = true;
         try {
-            thread.join(STOP_LIMIT_MS); // it polls every few ms; at exit a hook must never wait without a bound
+            thread.join(STOP_LIMIT_MS); // at exit a hook must never wait without a bound
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -123,7 +142,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
         report = new LocalityReport(tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
                 KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
-                firstSeen, pageNode.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges());
+                firstSeen, pages.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges());
         return report;
     }
 
@@ -255,48 +274,86 @@ public final class KernelLocalitySampler implements AutoCloseable {
     /**
      * Reads every ring, asks move_pages for the pages not known yet and counts each sample whose page has a node. A
      * page the scanner has unmapped again by the time it is asked reads as absent (ENOENT): its samples wait and are
-     * asked again at the next polls, up to {@link #MAX_ATTEMPTS}, and count as unresolved after that or at the end.
+     * asked again at the next polls, up to {@link #MAX_ATTEMPTS}, and count as unresolved after that, at the end, or
+     * once the stop's final pass has run out of time.
      */
     private void drainAll(boolean last) {
         int waiting = batch.n;
         for (PageFaultRing r : rings.values()) {
             r.drain(scratch, batch);
         }
-        java.util.Set<Long> unknown = new java.util.LinkedHashSet<>();
+        long[] unknown = new long[batch.n];
+        int u = 0;
         for (int i = 0; i < batch.n; i++) {
             long page = batch.addresses[i] >>> pageShift << pageShift;
             if (i >= waiting && seenPages.add(page)) {
                 firstSeen++;
             }
-            if (!pageNode.containsKey(page)) {
-                unknown.add(page);
+            if (!pages.containsKey(page)) {
+                unknown[u++] = page;
             }
         }
-        if (!unknown.isEmpty()) {
-            long[] pages = unknown.stream().mapToLong(Long::longValue).toArray();
-            PageNodes nodes = locator.nodesOf(pages);
-            for (int i = 0; i < nodes.size(); i++) {
-                int node = nodes.present(i) ? nodes.node(i) : frames == null ? -1 : frames.nodeOf(pages[i]);
-                if (node >= 0) {
-                    pageNode.put(pages[i], node);
-                }
-            }
-        }
+        resolve(distinct(unknown, u));
+        boolean giveUp = last || overdue();
         int kept = 0;
         for (int i = 0; i < batch.n; i++) {
-            long page = batch.addresses[i] >>> pageShift << pageShift;
-            Integer node = pageNode.get(page);
+            long address = batch.addresses[i];
+            Page page = pages.get(address >>> pageShift << pageShift);
             int cpu = batch.cpus[i];
             boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
-            if (node != null && cpuKnown) {
-                tally.add(batch.tids[i], ranges.nameOf(batch.addresses[i]), nodeOfCpu[cpu], node);
-            } else if (!cpuKnown || last || batch.attempts[i] >= MAX_ATTEMPTS) {
+            if (page != null && cpuKnown) {
+                tally.add(batch.tids[i], rangeOf(page, address), nodeOfCpu[cpu], page.node);
+            } else if (!cpuKnown || giveUp || batch.attempts[i] >= MAX_ATTEMPTS) {
                 tally.addUnresolved(batch.tids[i]);
             } else {
                 batch.keep(i, kept++);
             }
         }
         batch.n = kept;
+    }
+
+    /** Finds the nodes of {@code unknown} pages, a chunk at a time, until done or the stop's time is up. */
+    private void resolve(long[] unknown) {
+        final int chunk = 4096;
+        for (int from = 0; from < unknown.length && !overdue(); from += chunk) {
+            long[] part = Arrays.copyOfRange(unknown, from, Math.min(unknown.length, from + chunk));
+            PageNodes nodes = locator.nodesOf(part);
+            for (int i = 0; i < nodes.size(); i++) {
+                int node = nodes.present(i) ? nodes.node(i) : frames == null ? -1 : frames.nodeOf(part[i]);
+                if (node >= 0) {
+                    pages.put(part[i], new Page(node));
+                }
+            }
+        }
+    }
+
+    /** The range holding a page, looked up once: a page found outside every range is looked up again later. */
+    private String rangeOf(Page page, long address) {
+        if (page.range == null) {
+            String name = ranges.nameOf(address);
+            if (name.equals(MemoryRanges.OTHER)) {
+                return name; // its range may be found at the next refresh (a new thread's stack)
+            }
+            page.range = name;
+        }
+        return page.range;
+    }
+
+    private boolean overdue() {
+        return stopping && System.nanoTime() - stopDeadlineNs > 0;
+    }
+
+    /** The first {@code n} values, sorted, each once. */
+    static long[] distinct(long[] values, int n) {
+        long[] v = Arrays.copyOf(values, n);
+        Arrays.sort(v);
+        int k = 0;
+        for (int i = 0; i < v.length; i++) {
+            if (k == 0 || v[i] != v[k - 1]) {
+                v[k++] = v[i];
+            }
+        }
+        return Arrays.copyOf(v, k);
     }
 
     /** Every online CPU's real node: threads of this process may run anywhere, whatever the sampler's affinity. */

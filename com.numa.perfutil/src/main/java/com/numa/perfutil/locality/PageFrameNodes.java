@@ -2,9 +2,12 @@ package com.numa.perfutil.locality;
 
 import com.numa.core.io.KernelFiles;
 import java.io.IOException;
-import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -20,13 +23,13 @@ final class PageFrameNodes implements AutoCloseable {
     private static final long PRESENT = 1L << 63;
     private static final long PFN_MASK = (1L << 55) - 1;
 
-    private final RandomAccessFile pagemap;
+    private final FileChannel pagemap;
     private final long blockBytes;
     private final Map<Long, Integer> blockNode;
     private final int pageShift;
-    private final byte[] entry = new byte[8];
+    private final ByteBuffer entry = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder());
 
-    private PageFrameNodes(RandomAccessFile pagemap, long blockBytes, Map<Long, Integer> blockNode, int pageShift) {
+    private PageFrameNodes(FileChannel pagemap, long blockBytes, Map<Long, Integer> blockNode, int pageShift) {
         this.pagemap = pagemap;
         this.blockBytes = blockBytes;
         this.blockNode = blockNode;
@@ -40,7 +43,8 @@ final class PageFrameNodes implements AutoCloseable {
                     .strip(), 16);
             Map<Long, Integer> nodes = blockNodes(Path.of("/sys/devices/system/node"));
             return nodes.isEmpty() ? null
-                    : new PageFrameNodes(new RandomAccessFile("/proc/self/pagemap", "r"), block, nodes, pageShift);
+                    : new PageFrameNodes(FileChannel.open(Path.of("/proc/self/pagemap"), StandardOpenOption.READ), block, nodes,
+                            pageShift);
         } catch (IOException | NumberFormatException e) {
             return null;
         }
@@ -68,9 +72,11 @@ final class PageFrameNodes implements AutoCloseable {
     /** The node of the page at {@code address}, or -1 (not present, or no frame number visible). */
     int nodeOf(long address) {
         try {
-            pagemap.seek((address >>> pageShift) * 8);
-            pagemap.readFully(entry); // one 8-byte read: pagemap answers only whole entries
-            long e = java.nio.ByteBuffer.wrap(entry).order(java.nio.ByteOrder.nativeOrder()).getLong();
+            entry.clear();
+            if (pagemap.read(entry, (address >>> pageShift) * 8) != 8) { // one pread: pagemap answers whole entries
+                return -1;
+            }
+            long e = entry.getLong(0);
             if ((e & PRESENT) == 0 || (e & PFN_MASK) == 0) {
                 return -1;
             }

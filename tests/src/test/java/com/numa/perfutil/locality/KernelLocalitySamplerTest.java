@@ -1,5 +1,6 @@
 package com.numa.perfutil.locality;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,5 +68,13 @@ class KernelLocalitySamplerTest {
         } finally {
             LinuxSyscalls.munmap(addr, len);
         }
+    }
+
+    @Test
+    void pagesToResolveAreAskedOnceEachInAddressOrder() {
+        long[] pages = {0x3000, 0x1000, 0x3000, 0x2000, 0x1000, 0x9000};
+        assertArrayEquals(new long[] {0x1000, 0x2000, 0x3000}, KernelLocalitySampler.distinct(pages, 5),
+                "the first 5 only, each once");
+        assertEquals(0, KernelLocalitySampler.distinct(pages, 0).length);
     }
 }
