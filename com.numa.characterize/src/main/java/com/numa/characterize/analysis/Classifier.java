@@ -9,6 +9,7 @@ import com.numa.core.classification.Thresholds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The study's verdict for one application: the categories of {@link Classification} (the rules the Awareness Thread
@@ -19,6 +20,8 @@ import java.util.Locale;
 public final class Classifier {
     /** A deciding figure this close to its threshold (relative) makes the verdict medium at best. */
     static final double NEAR_THRESHOLD = 0.10;
+    /** Scaling noise allowed above what the JVM's own threads explain before it contradicts "cannot use more cores". */
+    static final double SCALING_MARGIN = 1.2;
 
     private final Thresholds t;
     private final int machineCpus;
@@ -58,6 +61,7 @@ public final class Classifier {
                     + "thread(s) fill Single Node's %d CPU(s): a program that sizes itself by the CPUs it sees may use "
                     + "more on all nodes; add all to --configs", p.parallelThreads(), nodeCpus)));
         }
+        scalingContradicts(pv.category(), p.workImbalanceColumn(), scaling, evidence).ifPresent(parConcerns::add);
         concerns.addAll(parConcerns);
         ParallelismCategory par = pv.category();
         String why = pv.reason();
@@ -113,6 +117,31 @@ public final class Classifier {
         String recommendation = recommendation(par, dep, localityBound, scaling, p.parallelThreads(), concerns,
                 confidence);
         return new Verdict(par, dep, localityBound, scaling, confidence, concerns, evidence, recommendation, why);
+    }
+
+    /**
+     * A program that cannot use more cores (Single-Threaded, Embarrassingly Imbalanced) gains from All Nodes' extra CPUs
+     * only what the JVM's own threads (JIT, GC) gain by getting CPUs of their own: at most 100 / the application's share
+     * of the JVM's CPU. Scaling well past that means the per-thread figures missed the parallel work (a busy machine
+     * can starve a worker in the run the figures come from), so the category is not given.
+     */
+    private static Optional<Evidence.Concern> scalingContradicts(ParallelismCategory category,
+            String imbalanceColumn, double scaling, Evidence evidence) {
+        boolean cannotUseMoreCores = category == ParallelismCategory.SINGLE_THREADED
+                || category == ParallelismCategory.EMBARRASSINGLY_IMBALANCED;
+        double share = evidence.appCpuSharePct();
+        if (!cannotUseMoreCores || Double.isNaN(scaling) || !(share > 0)) {
+            return Optional.empty();
+        }
+        double explained = 100 / Math.min(100, share);
+        if (scaling <= explained * SCALING_MARGIN) {
+            return Optional.empty();
+        }
+        return Optional.of(new Evidence.Concern(Confidence.UNCERTAIN, f("All Nodes ran %.2fx as fast as Single "
+                + "Node, more than a program that cannot use more cores gains (%.2fx at most, with the application at "
+                + "%.0f%% of the JVM's CPU): the per-thread figures (%s) missed parallel work, e.g. a worker starved in a "
+                + "busy run; re-run on an idle machine or with a larger input", scaling, explained, share,
+                category == ParallelismCategory.SINGLE_THREADED ? "main share" : imbalanceColumn)));
     }
 
     private String recommendation(ParallelismCategory par, DataDependency dep, Boolean localityBound, double scaling,
