@@ -20,7 +20,7 @@ import java.util.Optional;
 public final class Classifier {
     /** A deciding figure this close to its threshold (relative) makes the verdict medium at best. */
     static final double NEAR_THRESHOLD = 0.10;
-    /** Scaling noise allowed above what the JVM's own threads explain before it contradicts "cannot use more cores". */
+    /** Scaling noise allowed above the bound of a program that cannot use more cores before it contradicts it. */
     static final double SCALING_MARGIN = 1.2;
 
     private final Thresholds t;
@@ -61,7 +61,7 @@ public final class Classifier {
                     + "thread(s) fill Single Node's %d CPU(s): a program that sizes itself by the CPUs it sees may use "
                     + "more on all nodes; add all to --configs", p.parallelThreads(), nodeCpus)));
         }
-        scalingContradicts(pv.category(), p.workImbalanceColumn(), scaling, evidence).ifPresent(parConcerns::add);
+        scalingContradicts(pv.category(), p, scaling, evidence).ifPresent(parConcerns::add);
         concerns.addAll(parConcerns);
         ParallelismCategory par = pv.category();
         String why = pv.reason();
@@ -120,28 +120,44 @@ public final class Classifier {
     }
 
     /**
-     * A program that cannot use more cores (Single-Threaded, Embarrassingly Imbalanced) gains from All Nodes' extra CPUs
-     * only what the JVM's own threads (JIT, GC) gain by getting CPUs of their own: at most 100 / the application's share
-     * of the JVM's CPU. Scaling well past that means the per-thread figures missed the parallel work (a busy machine
-     * can starve a worker in the run the figures come from), so the category is not given.
+     * A program that cannot use more cores (Single-Threaded, Embarrassingly Imbalanced) is only as fast on All Nodes
+     * as its largest thread allows: All Nodes / Single Node is at most 1 / the largest thread's share of the work, times
+     * what the JVM's own threads (JIT, GC) gain from CPUs of their own (100 / the application's share of the JVM's
+     * CPU). The largest share is main's for Single-Threaded; for Embarrassingly Imbalanced, n workers with imbalance I
+     * (Eq. 1) have one worker at least (1 + I / sqrt(n - 1)) / n of their work. Scaling well past that bound means the
+     * per-thread figures missed parallel work (a busy machine can starve a worker in the run they come from), so the
+     * category is not given.
      */
-    private static Optional<Evidence.Concern> scalingContradicts(ParallelismCategory category,
-            String imbalanceColumn, double scaling, Evidence evidence) {
-        boolean cannotUseMoreCores = category == ParallelismCategory.SINGLE_THREADED
-                || category == ParallelismCategory.EMBARRASSINGLY_IMBALANCED;
+    private static Optional<Evidence.Concern> scalingContradicts(ParallelismCategory category, Parallelism p,
+            double scaling, Evidence evidence) {
         double share = evidence.appCpuSharePct();
-        if (!cannotUseMoreCores || Double.isNaN(scaling) || !(share > 0)) {
+        if (Double.isNaN(scaling) || !(share > 0)) {
             return Optional.empty();
         }
-        double explained = 100 / Math.min(100, share);
-        if (scaling <= explained * SCALING_MARGIN) {
+        double largest;
+        String figure;
+        if (category == ParallelismCategory.SINGLE_THREADED) {
+            largest = p.mainPct() / 100;
+            figure = f("main's %.0f%% of the work", p.mainPct());
+        } else if (category == ParallelismCategory.EMBARRASSINGLY_IMBALANCED && p.workers().size() >= 2) {
+            int n = p.workers().size();
+            largest = p.workersPct() / 100 * (1 + p.workImbalancePct() / 100 / Math.sqrt(n - 1)) / n;
+            figure = f("%d workers at %.0f%% imbalance (%s)", n, p.workImbalancePct(), p.workImbalanceColumn());
+        } else {
             return Optional.empty();
         }
-        return Optional.of(new Evidence.Concern(Confidence.UNCERTAIN, f("All Nodes ran %.2fx as fast as Single "
-                + "Node, more than a program that cannot use more cores gains (%.2fx at most, with the application at "
-                + "%.0f%% of the JVM's CPU): the per-thread figures (%s) missed parallel work, e.g. a worker starved in a "
-                + "busy run; re-run on an idle machine or with a larger input", scaling, explained, share,
-                category == ParallelismCategory.SINGLE_THREADED ? "main share" : imbalanceColumn)));
+        largest = Math.min(1, largest);
+        if (!(largest > 0)) {
+            return Optional.empty();
+        }
+        double bound = 1 / largest * 100 / Math.min(100, share);
+        if (scaling <= bound * SCALING_MARGIN) {
+            return Optional.empty();
+        }
+        return Optional.of(new Evidence.Concern(Confidence.UNCERTAIN, f("All Nodes ran %.2fx as fast as Single Node, "
+                + "more than %s allow (%.2fx at most, with the application at %.0f%% of the JVM's CPU): the per-thread "
+                + "figures missed parallel work, e.g. a worker starved in a busy run; re-run on an idle machine or with a "
+                + "larger input", scaling, figure, bound, share)));
     }
 
     private String recommendation(ParallelismCategory par, DataDependency dep, Boolean localityBound, double scaling,
