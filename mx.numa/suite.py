@@ -181,7 +181,7 @@ suite = {
             "dir": "com.numa.perfutil",
             "sourceDirs": ["src/main/java"],
             "dependencies": ["com.numa.core", "JNA"],
-            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql"],
+            "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.jfr"],
             "javaCompliance": "17+",
         },
         # PerfUtil's unit tests (Maven runs them in the com.numa.perfutil module).

@@ -154,6 +154,10 @@ public final class CharacterizeCommand implements Callable<Integer> {
             + "balancing on a multi-node machine (it enables and tunes balancing during each counters run, as root)")
     private boolean noKernelLocality;
 
+    @Option(names = "--locality-sites", description = "Also match Dual Node's sampled heap pages to the allocation "
+            + "sites of JFR's old-object sampler (locality_sites.csv; adds a JFR recording to that run)")
+    private boolean localitySites;
+
     @Option(names = "--locality-remote-increase", paramLabel = "POINTS", description = "Locality-Bound, where no PMU "
             + "counts LLC misses, above this increase of the kernel-sampled remote share from Single to Dual Node "
             + "(default: ${DEFAULT-VALUE})")
@@ -208,7 +212,9 @@ public final class CharacterizeCommand implements Callable<Integer> {
         boolean profile = !noProfile;
         int total = Characterization.runCount(p.benchmarks.size(), placements, wanted, profile);
         Runner runner = new Runner(p.agentJar, p.java, out, log, Duration.ofMinutes(timeoutMinutes),
-                profilerSampling != null ? profilerSampling : quick ? 16 : 1, total, kernelLocality);
+                profilerSampling != null ? profilerSampling : quick ? 16 : 1, total, !kernelLocality
+                        ? Runner.KernelSampling.OFF : localitySites ? Runner.KernelSampling.LOCALITY_AND_SITES
+                        : Runner.KernelSampling.LOCALITY);
         Placement singleNode = placements.of(Configuration.SINGLE);
         Classifier classifier = new Classifier(thresholds(), p.topology.usableCpus().size(),
                 singleNode == null ? 0 : singleNode.cpus().size());

@@ -68,11 +68,15 @@ public final class PerfUtilFlags {
             "Also sample remote page accesses from the kernel's NUMA balancing (tuned while the JVM runs, root) into"
             + " PerfUtilOutput's -locality.csv/.json; no PMU needed");
 
+    public static final Flag<Boolean> LOCALITY_SITES = Flag.bool("PerfUtilLocalitySites", false,
+            "With PerfUtilKernelLocality, also record the allocation sites of sampled heap pages (JFR's old-object"
+            + " sampler) into PerfUtilOutput's -locality-objects.jfr and -locality-pages.csv; numa characterize joins them");
+
     private PerfUtilFlags() {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND, KERNEL_LOCALITY);
+        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND, KERNEL_LOCALITY, LOCALITY_SITES);
     }
 
     private static String nonBlankPath(String v) {

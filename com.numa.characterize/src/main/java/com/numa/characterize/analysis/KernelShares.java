@@ -2,12 +2,15 @@ package com.numa.characterize.analysis;
 
 import com.numa.core.io.CsvTables;
 import com.numa.perfutil.locality.LocalityReport;
+import com.numa.perfutil.locality.LocalitySites;
 import com.numa.perfutil.locality.LocalitySummary;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -24,11 +27,23 @@ import org.apache.commons.csv.CSVRecord;
  * @param migrated    by configuration option, pages the kernel migrated during the run (whole machine)
  * @param provenance  the Dual Node run's provenance (else any run's): method, balancing settings, THP
  * @param notMeasured why there is no figure ("" when there is one)
+ * @param dualSites   the allocation sites of Dual Node's sampled heap pages where they were recorded ({@code
+ *                    --locality-sites}; empty list: recorded, but no sampled object survived a collection)
  */
 public record KernelShares(Map<String, Double> remotePct, Map<String, Long> samples, Map<String, Long> migrated,
-        String provenance, String notMeasured) {
+        String provenance, String notMeasured, Optional<List<LocalitySites.Site>> dualSites) {
 
     public static final KernelShares NONE = new KernelShares(Map.of(), Map.of(), Map.of(), "", "not sampled");
+
+    public KernelShares {
+        dualSites = dualSites.map(List::copyOf);
+    }
+
+    /** Without allocation sites. */
+    public KernelShares(Map<String, Double> remotePct, Map<String, Long> samples, Map<String, Long> migrated,
+            String provenance, String notMeasured) {
+        this(remotePct, samples, migrated, provenance, notMeasured, Optional.empty());
+    }
 
     /** Nothing sampled, and why (one line for the report). */
     public static KernelShares notMeasured(String why) {
@@ -61,6 +76,7 @@ public record KernelShares(Map<String, Double> remotePct, Map<String, Long> samp
         Map<String, Long> n = new LinkedHashMap<>();
         Map<String, Long> migrated = new LinkedHashMap<>();
         String provenance = "";
+        Optional<List<LocalitySites.Site>> sites = Optional.empty();
         for (Map.Entry<String, Path> e : perfUtilCsv.entrySet()) {
             Path cells = LocalitySummary.cellsFile(e.getValue());
             PerfUtilRows r = rows.get(e.getKey());
@@ -81,11 +97,15 @@ public record KernelShares(Map<String, Double> remotePct, Map<String, Long> samp
             if (provenance.isEmpty() || e.getKey().equals("dual")) {
                 provenance = s.provenance();
             }
+            if (e.getKey().equals("dual")) {
+                sites = LocalitySummary.sites(e.getValue());
+            }
         }
         if (n.isEmpty()) {
             return notMeasured(whyNot);
         }
-        return new KernelShares(pct, n, migrated, provenance, pct.isEmpty() ? "no sample of an application thread" : "");
+        return new KernelShares(pct, n, migrated, provenance, pct.isEmpty() ? "no sample of an application thread" : "",
+                sites);
     }
 
     /** {local, remote} samples of the given threads in a cells CSV ({@link LocalityReport#CELL_COLUMNS}). */

@@ -3,6 +3,7 @@ package com.numa.characterize.report;
 import com.numa.characterize.analysis.KernelShares;
 import com.numa.characterize.analysis.Locality;
 import com.numa.perfutil.locality.LocalityReport;
+import com.numa.perfutil.locality.LocalitySites;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.run.ApplicationResult;
@@ -18,6 +19,9 @@ public final class StudyTables {
     public static List<Table> all(List<ApplicationResult> apps, Provenance p) {
         List<Table> tables = new ArrayList<>(List.of(categories(apps), parallelism(apps, p.countersNote()), sharing(apps),
                 locality(apps, p), scaling(apps)));
+        if (apps.stream().anyMatch(a -> a.locality().kernel().dualSites().isPresent())) {
+            tables.add(localitySites(apps));
+        }
         Table paper = PaperComparison.of(apps);
         if (!paper.rows().isEmpty()) {
             tables.add(paper);
@@ -105,6 +109,37 @@ public final class StudyTables {
         }
         return "; kernel-sampled page accesses of application threads: " + k.samples().entrySet().stream()
                 .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /**
+     * Where Dual Node's sampled heap pages were allocated ({@code --locality-sites}), most remote samples first; the
+     * note names the applications whose recording held no object to match.
+     */
+    static Table localitySites(List<ApplicationResult> apps) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> none = new ArrayList<>();
+        for (ApplicationResult a : apps) {
+            List<LocalitySites.Site> sites = a.locality().kernel().dualSites().orElse(null);
+            if (sites == null) {
+                continue;
+            }
+            if (sites.isEmpty()) {
+                none.add(a.name());
+            }
+            for (LocalitySites.Site s : sites) {
+                rows.add(List.of(a.name(), s.site(), s.type(), String.valueOf(s.objects()), String.valueOf(s.bytes()),
+                        String.valueOf(s.pages()), String.valueOf(s.local()), String.valueOf(s.remote()),
+                        num(100 * s.remoteShare())));
+            }
+        }
+        return new Table("locality_sites.csv", "Where Dual Node's sampled heap pages were allocated", "Each site's "
+                + "sampled objects (JFR's old-object sampler: a few hundred long-lived objects, biased to large ones, at "
+                + "their addresses at the end of the run) matched to the heap pages the kernel locality source sampled "
+                + "in Dual Node; a small object's samples are its page's. Best effort: see docs/kernel-locality.md."
+                + (none.isEmpty() ? "" : " No row for " + String.join(", ", none) + ": no sampled object of its Dual "
+                        + "Node run both survived a collection and lay on a sampled heap page (a longer run gives some)."),
+                List.of("application", "site", "type", "objects", "bytes", "sampled_pages", "local_samples",
+                        "remote_samples", "remote_pct"), rows);
     }
 
     static Table scaling(List<ApplicationResult> apps) {

@@ -49,14 +49,14 @@ public final class Runner {
     private final Duration timeout;
     private final int profilerSampling;
     private final int totalRuns;
-    private final boolean kernelLocality;
+    private final KernelSampling kernelSampling;
     private int started;
     private long spentNs;
     private int timed;
 
     public Runner(Path agentJar, TargetJava java, Path outDir, NumaLog log, Duration timeout,
-            int profilerSampling, int totalRuns, boolean kernelLocality) {
-        this.kernelLocality = kernelLocality;
+            int profilerSampling, int totalRuns, KernelSampling kernelSampling) {
+        this.kernelSampling = kernelSampling;
         this.agentJar = agentJar;
         this.java = java;
         this.runsDir = outDir.resolve("runs");
@@ -64,6 +64,14 @@ public final class Runner {
         this.timeout = timeout;
         this.profilerSampling = profilerSampling;
         this.totalRuns = totalRuns;
+    }
+
+    /**
+     * What the counters runs sample from the kernel: nothing, the locality source, or also (in Dual Node only, where
+     * the allocation sites are read) JFR's old-object sampler.
+     */
+    public enum KernelSampling {
+        OFF, LOCALITY, LOCALITY_AND_SITES
     }
 
     /** The directory of one run. */
@@ -95,8 +103,11 @@ public final class Runner {
         if (kind == Kind.COUNTERS) {
             flags.addAll(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=" + String.join(",", EVENTS),
                     "-XX:PerfUtilOutput=" + dir.resolve("perfutil.csv")));
-            if (kernelLocality) {
+            if (kernelSampling != KernelSampling.OFF) {
                 flags.add("-XX:+PerfUtilKernelLocality");
+            }
+            if (kernelSampling == KernelSampling.LOCALITY_AND_SITES && placement.configuration() == Configuration.DUAL) {
+                flags.add("-XX:+PerfUtilLocalitySites");
             }
         } else {
             flags.addAll(PROFILE_COVERAGE);

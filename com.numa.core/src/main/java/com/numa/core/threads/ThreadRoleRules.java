@@ -73,7 +73,15 @@ public final class ThreadRoleRules {
         if (isTool(name)) {
             return ThreadRole.TOOL;
         }
-        return kind == Kind.APPLICATION_CODE ? ThreadRole.APPLICATION : ThreadRole.JVM_INTERNAL;
+        return kind == Kind.APPLICATION_CODE && !isFlightRecorder(name) ? ThreadRole.APPLICATION : ThreadRole.JVM_INTERNAL;
+    }
+
+    /**
+     * Whether a thread of this name is Flight Recorder's ("JFR Periodic Tasks", "JFR Shutdown Hook", "JFR Recording
+     * Scheduler"): the JDK's, though its shutdown hook runs in the application's thread group.
+     */
+    public static boolean isFlightRecorder(String name) {
+        return name != null && name.startsWith("JFR ");
     }
 
     /** Whether a thread of this name is one of numa-jvm's own (the agent's, or JNA's that our native calls start). */

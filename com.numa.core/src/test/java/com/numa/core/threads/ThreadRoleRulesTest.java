@@ -26,6 +26,15 @@ class ThreadRoleRulesTest {
     }
 
     @Test
+    void flightRecordersThreadsAreTheJvmsEvenInTheApplicationsGroup() {
+        // JFR's shutdown hook runs in the main thread group; the kernel cuts names to 15 characters
+        for (String jfr : new String[] {"JFR Shutdown Hook", "JFR Periodic Tasks", "JFR Shutdown Ho"}) {
+            assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, jfr, Kind.APPLICATION_CODE), jfr);
+        }
+        assertEquals(ThreadRole.APPLICATION, ThreadRoleRules.classify(false, "JFRunner-1", Kind.APPLICATION_CODE));
+    }
+
+    @Test
     void jitCompilerThreadsAreKnownByTheirDumpAndCommNames() {
         for (String jit : new String[] {"C1 CompilerThread0", "C2 CompilerThread12", "JVMCI CompilerThread0",
                 "C2 CompilerThre"}) {

@@ -108,10 +108,12 @@ public final class KernelLocalitySampler implements AutoCloseable {
     /** How long {@link #stop} waits for the sampler thread: past the final pass, only a hung system call. */
     static final long STOP_LIMIT_MS = 10_000;
 
-    /** What is known of a sampled page. */
+    /** What is known of a sampled page, and its samples once it is known to be in the heap. */
     private static final class Page {
         final int node;
         String range;
+        long local;
+        long remote;
 
         Page(int node) {
             this.node = node;
@@ -142,8 +144,22 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
         report = new LocalityReport(tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
                 KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
-                firstSeen, pages.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges());
+                firstSeen, pages.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges(), heapPages());
         return report;
+    }
+
+    /** The heap pages with samples, in address order. */
+    private HeapPages heapPages() {
+        long[] addresses = pages.entrySet().stream().filter(e -> e.getValue().local + e.getValue().remote > 0)
+                .mapToLong(Map.Entry::getKey).sorted().toArray();
+        long[] local = new long[addresses.length];
+        long[] remote = new long[addresses.length];
+        for (int i = 0; i < addresses.length; i++) {
+            Page p = pages.get(addresses[i]);
+            local[i] = p.local;
+            remote[i] = p.remote;
+        }
+        return new HeapPages(addresses, local, remote);
     }
 
     /** True once thread {@code tid}'s faults are being sampled (threads are found every refreshMs). */
@@ -302,7 +318,15 @@ public final class KernelLocalitySampler implements AutoCloseable {
             int cpu = batch.cpus[i];
             boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
             if (page != null && cpuKnown) {
-                tally.add(batch.tids[i], rangeOf(page, address), nodeOfCpu[cpu], page.node);
+                String range = rangeOf(page, address);
+                tally.add(batch.tids[i], range, nodeOfCpu[cpu], page.node);
+                if (range.startsWith(MemoryRanges.HEAP)) {
+                    if (nodeOfCpu[cpu] == page.node) {
+                        page.local++;
+                    } else {
+                        page.remote++;
+                    }
+                }
             } else if (!cpuKnown || giveUp || batch.attempts[i] >= MAX_ATTEMPTS) {
                 tally.addUnresolved(batch.tids[i]);
             } else {

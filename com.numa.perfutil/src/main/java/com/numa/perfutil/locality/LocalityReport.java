@@ -27,11 +27,12 @@ import java.util.Map;
  * @param windowNs         the window's length
  * @param samplerCpuNs     CPU time of the sampling thread
  * @param jvmRanges        the JVM's own address ranges found (heap, code cache, metaspace)
+ * @param heapPages        the sampled heap pages with their local and remote samples (for {@link LocalitySites})
  */
 public record LocalityReport(LocalityTally tally, Map<Integer, String> threadNames, Map<Integer, String> notSampled,
         Map<Integer, Map<Integer, Long>> schedFaultsBefore, Map<Integer, Map<Integer, Long>> schedFaultsAfter,
         Map<String, Long> vmstatDelta, long lostSamples, long throttles, long otherProcessSamples, long firstSeenSamples,
-        long distinctPages, long windowNs, long samplerCpuNs, List<MemoryRanges.Range> jvmRanges) {
+        long distinctPages, long windowNs, long samplerCpuNs, List<MemoryRanges.Range> jvmRanges, HeapPages heapPages) {
 
     /** The honest name of the figure, for every table and chart that shows it. */
     public static final String LABEL = "remote share of sampled page accesses (NUMA hinting faults), not of LLC misses";

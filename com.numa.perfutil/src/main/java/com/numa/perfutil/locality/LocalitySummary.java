@@ -49,6 +49,30 @@ public record LocalitySummary(String label, String provenance, long samples, lon
         return sibling(perfUtilCsv, "-locality.json");
     }
 
+    /** The JFR recording of the allocation sites ({@link ObjectSamples}): {@code perfutil-locality-objects.jfr}. */
+    public static Path objectsFile(Path perfUtilCsv) {
+        return sibling(perfUtilCsv, "-locality-objects.jfr");
+    }
+
+    /** The sampled heap pages ({@link HeapPages#write}): {@code perfutil-locality-pages.csv}. */
+    public static Path pagesFile(Path perfUtilCsv) {
+        return sibling(perfUtilCsv, "-locality-pages.csv");
+    }
+
+    /**
+     * The allocation sites of a run made with {@code -XX:+PerfUtilLocalitySites}, joined from its objects and pages
+     * files; empty when the run has neither.
+     */
+    public static java.util.Optional<List<LocalitySites.Site>> sites(Path perfUtilCsv) throws IOException {
+        Path objects = objectsFile(perfUtilCsv);
+        Path pages = pagesFile(perfUtilCsv);
+        if (!java.nio.file.Files.isRegularFile(objects) || !java.nio.file.Files.isRegularFile(pages)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(LocalitySites.join(HeapPages.read(pages), ObjectSamples.read(objects),
+                com.numa.perfutil.linux.LinuxSyscalls.pageSize()));
+    }
+
     /** Writes both files for {@code r} beside {@code perfUtilCsv}. */
     public static void write(Path perfUtilCsv, KernelLocality.Result r) throws IOException {
         r.report().writeCells(cellsFile(perfUtilCsv));

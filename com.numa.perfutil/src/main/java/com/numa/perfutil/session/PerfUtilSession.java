@@ -97,7 +97,7 @@ final class PerfUtilSession {
         NumaLog log = context.log();
         if (flags.get(PerfUtilFlags.KERNEL_LOCALITY)) {
             KernelLocalityRecorder.start(Path.of(OutputPaths.expand(flags.get(PerfUtilFlags.OUTPUT))),
-                    context.instrumentation(), log);
+                    flags.get(PerfUtilFlags.LOCALITY_SITES), context.instrumentation(), log);
         }
         List<String> events = requestedEvents(flags);
         if (events.isEmpty()) {
