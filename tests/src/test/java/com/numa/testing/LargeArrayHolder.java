@@ -1,7 +1,12 @@
 package com.numa.testing;
 
+import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
 import com.numa.perfutil.locality.ObjectSamples;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * Allocates and fills a 32 MiB long[] and keeps it until exit, past a collection: an object JFR's old-object sampler
@@ -25,6 +30,15 @@ public final class LargeArrayHolder {
         }
         System.gc(); // JFR reports a sampled object only once it has survived a collection
         System.out.println("sum=" + sum);
+    }
+
+    /** Runs this program in a child JVM of the test's classpath, with the agent where {@code agentFlags} is not empty. */
+    public static ChildRun run(List<String> agentFlags, List<String> args) throws IOException {
+        ChildJvm child = ChildJvm.current().classPath(System.getProperty("java.class.path"));
+        if (!agentFlags.isEmpty()) {
+            child.agent(Path.of(System.getProperty("numa.agent.jar")), agentFlags);
+        }
+        return child.main(LargeArrayHolder.class.getName(), args).timeout(Duration.ofMinutes(2)).run();
     }
 
     static long[] allocate() {

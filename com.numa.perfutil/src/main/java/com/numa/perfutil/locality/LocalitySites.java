@@ -20,8 +20,11 @@ import java.util.Map;
  * small object's samples are its page's. A site's pages are counted once however many of its objects share them.
  */
 public final class LocalitySites {
-    /** One sampled object: its address at the end of the run, its size, its type and where it was allocated. */
-    public record SampledObject(long address, long bytes, String type, String site) {
+    /**
+     * One sampled object: its address at the end of the run, its size (0 where unknown: a plain object on a JDK before
+     * 18), its type, where it was allocated, and whether numa-jvm allocated it ({@link ObjectSamples#ours}).
+     */
+    public record SampledObject(long address, long bytes, String type, String site, boolean ours) {
     }
 
     /** The samples on the pages of one allocation site's sampled objects. */
@@ -40,12 +43,15 @@ public final class LocalitySites {
     }
 
     /**
-     * Per allocation site and type, the samples on the pages its objects cover; sites whose objects cover no sampled
-     * page are left out. Most remote samples first.
+     * Per allocation site and type, the samples on the pages its objects cover; numa-jvm's own objects and sites whose
+     * objects cover no sampled page are left out. Most remote samples first.
      */
     public static List<Site> join(HeapPages pages, List<SampledObject> objects, int pageSize) {
         Map<List<String>, List<SampledObject>> bySite = new LinkedHashMap<>();
         for (SampledObject o : objects) {
+            if (o.ours()) {
+                continue;
+            }
             bySite.computeIfAbsent(List.of(o.site(), o.type()), k -> new ArrayList<>()).add(o);
         }
         List<Site> out = new ArrayList<>();

@@ -1,5 +1,6 @@
 package com.numa.perfutil.locality;
 
+import com.numa.core.threads.ThreadRoleRules;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedObject;
 import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
@@ -18,7 +20,8 @@ import jdk.jfr.consumer.RecordingFile;
  * has to race it); {@link #read} gives each sampled object's address at the end, size, type and allocating frame.
  * Paths to GC roots are not asked for (cutoff 0), which keeps the end of the recording cheap. JFR reports only sampled
  * objects that are still alive at the end and have survived at least one collection: the long-lived data whose
- * placement matters, not the garbage of the last moments.
+ * placement matters, not the garbage of the last moments. Objects numa-jvm allocated itself (on its own threads, in
+ * the agent's start-up on main, or Flight Recorder's for the recording) are marked: they are not the application's.
  */
 public final class ObjectSamples {
     static final String EVENT = "jdk.OldObjectSample";
@@ -38,7 +41,10 @@ public final class ObjectSamples {
         r.start();
     }
 
-    /** The sampled objects in a recording made by {@link #start}. */
+    /** Where the agent starts: objects allocated under it, on main before the application, are the agent's. */
+    static final String AGENT_ENTRY = "com.numa.vm.NumaAgent";
+
+    /** The sampled objects in a recording made by {@link #start}, numa-jvm's own marked. */
     public static List<LocalitySites.SampledObject> read(Path recording) throws IOException {
         List<LocalitySites.SampledObject> out = new ArrayList<>();
         try (RecordingFile file = new RecordingFile(recording)) {
@@ -55,10 +61,25 @@ public final class ObjectSamples {
                 String typeName = type == null ? "?" : type.getName();
                 long address = object.getLong("address");
                 long bytes = e.hasField("objectSize") ? e.getLong("objectSize") : arrayBytes(typeName, e);
-                out.add(new LocalitySites.SampledObject(address, bytes, readable(typeName), site(e.getStackTrace())));
+                out.add(new LocalitySites.SampledObject(address, bytes, readable(typeName), site(e.getStackTrace()),
+                        ours(e)));
             }
         }
         return out;
+    }
+
+    /**
+     * Allocated by numa-jvm: on one of its threads, under the agent's start-up, or by Flight Recorder itself (the
+     * recording is ours).
+     */
+    static boolean ours(RecordedEvent e) {
+        RecordedThread t = e.getThread("eventThread");
+        if (t != null && ThreadRoleRules.isTool(t.getJavaName())) {
+            return true;
+        }
+        RecordedStackTrace stack = e.getStackTrace();
+        return stack != null && stack.getFrames().stream().map(f -> f.getMethod().getType().getName())
+                .anyMatch(c -> c.equals(AGENT_ENTRY) || c.startsWith("jdk.jfr."));
     }
 
     /** Where a JDK without {@code objectSize} (before 18) gives only the array length: elements x element size. */

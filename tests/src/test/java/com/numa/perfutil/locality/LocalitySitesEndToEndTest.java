@@ -3,12 +3,10 @@ package com.numa.perfutil.locality;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
 import com.numa.testing.LargeArrayHolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,11 +24,8 @@ class LocalitySitesEndToEndTest {
     @Test
     void theArraysAllocationSiteCarriesTheSamplesOfItsPages() throws Exception {
         Path csv = tmp.resolve("perfutil.csv");
-        ChildRun r = ChildJvm.current().classPath(System.getProperty("java.class.path"))
-                .agent(Path.of(System.getProperty("numa.agent.jar")), List.of("-XX:+PerfUtil",
-                        "-XX:PerfUtilEvents=task-clock", "-XX:+PerfUtilKernelLocality", "-XX:+PerfUtilLocalitySites",
-                        "-XX:PerfUtilOutput=" + csv))
-                .main(LargeArrayHolder.class.getName(), List.of()).timeout(Duration.ofMinutes(2)).run();
+        ChildRun r = LargeArrayHolder.run(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=task-clock",
+                "-XX:+PerfUtilKernelLocality", "-XX:+PerfUtilLocalitySites", "-XX:PerfUtilOutput=" + csv), List.of());
         assertEquals(0, r.exitCode(), r.diagnostics());
         assertTrue(Files.isRegularFile(LocalitySummary.objectsFile(csv)), r.diagnostics());
         assertTrue(Files.isRegularFile(LocalitySummary.pagesFile(csv)), r.diagnostics());
@@ -43,5 +38,13 @@ class LocalitySitesEndToEndTest {
         assertTrue(array.pages() >= arrayPages / 2, array + ": most of its " + arrayPages + " pages were sampled");
         assertTrue(array.local() >= array.pages(), array.toString());
         assertEquals(0, array.remote(), array.toString());
+        // the sampler thread's own objects (its page table) are in the recording, marked, and in no site
+        List<LocalitySites.SampledObject> objects = ObjectSamples.read(LocalitySummary.objectsFile(csv));
+        assertTrue(objects.stream().anyMatch(LocalitySites.SampledObject::ours), objects.toString());
+        List<LocalitySites.SampledObject> application = objects.stream().filter(o -> !o.ours()).toList();
+        for (LocalitySites.Site s : sites) {
+            assertTrue(application.stream().anyMatch(o -> o.site().equals(s.site()) && o.type().equals(s.type())),
+                    s + " comes from the application's objects: " + application);
+        }
     }
 }

@@ -46,7 +46,7 @@ class LocalitySitesTest {
         HeapPages p = tenPages();
         // 100 bytes into page 2, 2 pages long: pages 2, 3 and 4
         LocalitySites.Site s = only(LocalitySites.join(p, List.of(
-                new LocalitySites.SampledObject(BASE + 2 * PAGE + 100, 2 * PAGE, "long[]", "A.fill:10")), PAGE));
+                new LocalitySites.SampledObject(BASE + 2 * PAGE + 100, 2 * PAGE, "long[]", "A.fill:10", false)), PAGE));
         assertEquals(3, s.pages());
         assertEquals(2 + 3 + 4, s.local());
         assertEquals(8 + 7 + 6, s.remote());
@@ -59,10 +59,10 @@ class LocalitySitesTest {
     void aSitesSharedPagesCountOnceAndUnsampledPagesNotAtAll() {
         HeapPages p = tenPages();
         List<LocalitySites.SampledObject> objects = List.of(
-                new LocalitySites.SampledObject(BASE + 4 * PAGE, 2 * PAGE, "Node", "B.make:3"), // pages 4, (5)
-                new LocalitySites.SampledObject(BASE + 4 * PAGE + 64, 64, "Node", "B.make:3"), // page 4 again
-                new LocalitySites.SampledObject(BASE + 8 * PAGE, 16, "Node", "B.make:3"), // page 8
-                new LocalitySites.SampledObject(BASE + 20 * PAGE, 16, "Node", "C.lost:1")); // no sampled page
+                new LocalitySites.SampledObject(BASE + 4 * PAGE, 2 * PAGE, "Node", "B.make:3", false), // pages 4, (5)
+                new LocalitySites.SampledObject(BASE + 4 * PAGE + 64, 64, "Node", "B.make:3", false), // page 4 again
+                new LocalitySites.SampledObject(BASE + 8 * PAGE, 16, "Node", "B.make:3", false), // page 8
+                new LocalitySites.SampledObject(BASE + 20 * PAGE, 16, "Node", "C.lost:1", false)); // no sampled page
         List<LocalitySites.Site> sites = LocalitySites.join(p, objects, PAGE);
         LocalitySites.Site b = only(sites);
         assertEquals(3, b.objects());
@@ -76,13 +76,21 @@ class LocalitySitesTest {
     void mostRemoteSamplesFirstAndOneRowPerSiteAndType() {
         HeapPages p = tenPages();
         List<LocalitySites.Site> sites = LocalitySites.join(p, List.of(
-                new LocalitySites.SampledObject(BASE + 9 * PAGE, 8, "int[]", "S.a:1"), // remote 1
-                new LocalitySites.SampledObject(BASE, 8, "int[]", "S.a:1"), // remote 10: same row as above
-                new LocalitySites.SampledObject(BASE + 7 * PAGE, 8, "byte[]", "S.a:1"), // remote 3: own row (type)
-                new LocalitySites.SampledObject(BASE + 3 * PAGE, 8, "int[]", "S.b:2")), PAGE); // remote 7
+                new LocalitySites.SampledObject(BASE + 9 * PAGE, 8, "int[]", "S.a:1", false), // remote 1
+                new LocalitySites.SampledObject(BASE, 8, "int[]", "S.a:1", false), // remote 10: same row as above
+                new LocalitySites.SampledObject(BASE + 7 * PAGE, 8, "byte[]", "S.a:1", false), // remote 3: own row (type)
+                new LocalitySites.SampledObject(BASE + 3 * PAGE, 8, "int[]", "S.b:2", false)), PAGE); // remote 7
         assertEquals(List.of("S.a:1 int[]", "S.b:2 int[]", "S.a:1 byte[]"),
                 sites.stream().map(s -> s.site() + " " + s.type()).toList());
         assertEquals(11, sites.get(0).remote());
+    }
+
+    @Test
+    void numaJvmsOwnObjectsAreInNoSite() {
+        List<LocalitySites.Site> sites = LocalitySites.join(tenPages(), List.of(
+                new LocalitySites.SampledObject(BASE, 8, "java.lang.Long", "java.lang.Long.valueOf:1211", true),
+                new LocalitySites.SampledObject(BASE + PAGE, 8, "int[]", "App.run:5", false)), PAGE);
+        assertEquals(List.of("App.run:5"), sites.stream().map(LocalitySites.Site::site).toList());
     }
 
     @Test

@@ -3,11 +3,9 @@ package com.numa.perfutil.locality;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
 import com.numa.testing.LargeArrayHolder;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -25,8 +23,7 @@ class ObjectSamplesTest {
     @Test
     void aLargeLongLivedArrayIsSampledWithItsSizeAndAllocatingMethod() throws Exception {
         Path jfr = tmp.resolve("objects.jfr");
-        ChildRun r = ChildJvm.current().classPath(System.getProperty("java.class.path"))
-                .main(LargeArrayHolder.class.getName(), List.of(jfr.toString())).timeout(Duration.ofMinutes(2)).run();
+        ChildRun r = LargeArrayHolder.run(List.of(), List.of(jfr.toString()));
         assertEquals(0, r.exitCode(), r.diagnostics());
         List<LocalitySites.SampledObject> objects = ObjectSamples.read(jfr);
         Optional<LocalitySites.SampledObject> array = objects.stream()
