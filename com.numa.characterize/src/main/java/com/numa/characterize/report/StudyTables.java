@@ -111,9 +111,12 @@ public final class StudyTables {
                 .map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", "));
     }
 
+    /** Sites per application in {@link #localitySites}: the long tail is single small objects on one page each. */
+    static final int SITES_PER_APPLICATION = 10;
+
     /**
-     * Where Dual Node's sampled heap pages were allocated ({@code --locality-sites}), most remote samples first; the
-     * note names the applications whose recording held no object to match.
+     * Where Dual Node's sampled heap pages were allocated ({@code --locality-sites}): per application the sites with
+     * the most remote samples; the note names the applications whose recording held no object to match.
      */
     static Table localitySites(List<ApplicationResult> apps) {
         List<List<String>> rows = new ArrayList<>();
@@ -126,16 +129,20 @@ public final class StudyTables {
             if (sites.isEmpty()) {
                 none.add(a.name());
             }
-            for (LocalitySites.Site s : sites) {
-                rows.add(List.of(a.name(), s.site(), s.type(), String.valueOf(s.objects()), String.valueOf(s.bytes()),
+            for (LocalitySites.Site s : sites.subList(0, Math.min(SITES_PER_APPLICATION, sites.size()))) {
+                boolean sized = s.bytes() > 0 || s.type().endsWith("[]");
+                rows.add(List.of(a.name(), s.site(), s.type(), String.valueOf(s.objects()),
+                        sized ? String.valueOf(s.bytes()) : "",
                         String.valueOf(s.pages()), String.valueOf(s.local()), String.valueOf(s.remote()),
                         num(100 * s.remoteShare())));
             }
         }
-        return new Table("locality_sites.csv", "Where Dual Node's sampled heap pages were allocated", "Each site's "
+        return new Table("locality_sites.csv", "Where Dual Node's sampled heap pages were allocated", "The "
+                + SITES_PER_APPLICATION + " allocation sites per application with the most remote samples. Each site's "
                 + "sampled objects (JFR's old-object sampler: a few hundred long-lived objects, biased to large ones, at "
                 + "their addresses at the end of the run) matched to the heap pages the kernel locality source sampled "
-                + "in Dual Node; a small object's samples are its page's. Best effort: see docs/kernel-locality.md."
+                + "in Dual Node; a small object's samples are its page's; bytes is empty where JFR gives no size (a plain "
+                + "object before JDK 18). Best effort: see docs/kernel-locality.md."
                 + (none.isEmpty() ? "" : " No row for " + String.join(", ", none) + ": no sampled object of its Dual "
                         + "Node run both survived a collection and lay on a sampled heap page (a longer run gives some)."),
                 List.of("application", "site", "type", "objects", "bytes", "sampled_pages", "local_samples",

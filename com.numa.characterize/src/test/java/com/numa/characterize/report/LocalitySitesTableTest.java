@@ -34,6 +34,15 @@ class LocalitySitesTableTest {
         assertEquals(List.of(List.of("walk", "Ring.<init>:12", "long[]", "4", "1048576", "256", "100", "300", "75.0")),
                 t.rows());
         assertTrue(t.note().contains("No row for short:"), t.note());
+        // ten sites per application, most remote first as the join gives them; a plain object's unknown size is empty
+        List<LocalitySites.Site> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            many.add(new LocalitySites.Site("S.m:" + i, "Node", 1, 0, 1, 1, 12 - i));
+        }
+        Table capped = StudyTables.localitySites(List.of(app("big", Optional.of(many))));
+        assertEquals(10, capped.rows().size());
+        assertEquals("S.m:9", capped.rows().get(9).get(1));
+        assertEquals("", capped.rows().get(0).get(4));
         assertTrue(!t.note().contains("unrecorded"), t.note());
     }
 
