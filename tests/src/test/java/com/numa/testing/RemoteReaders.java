@@ -72,6 +72,7 @@ public final class RemoteReaders {
         System.out.println("samples_per_s=" + String.format(Locale.ROOT, "%.0f", rep.samplesPerSecond()));
         System.out.println("sampler_cpu_ms=" + rep.samplerCpuNs() / 1_000_000);
         System.out.println("balancing_during=" + r.during().describe());
+        System.out.println("method=" + (r.whyNotProbed().isEmpty() ? "hinting-fault probe" : "page faults: " + r.whyNotProbed()));
         System.out.println("balancing_before=" + r.before().describe());
         System.out.println("balancing_after=" + NumaBalancing.system().current().describe());
         System.out.println("vmstat=" + rep.vmstatDelta());

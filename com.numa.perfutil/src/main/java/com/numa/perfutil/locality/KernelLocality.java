@@ -9,26 +9,29 @@ import java.util.Optional;
 
 /**
  * One measurement window of the kernel locality source, from set-up to restore: NUMA balancing enabled and its scanner
- * tuned where this process may ({@link NumaBalancing}), every thread's page faults sampled ({@link
- * KernelLocalitySampler}), the settings put back. The {@link Result} keeps both sets of settings, what could not be
- * changed, the sampling method and the transparent huge page mode, as the provenance of its figures.
+ * tuned where this process may ({@link NumaBalancing}), every thread's hinting faults sampled through a kprobe where
+ * the kernel allows, else its page faults ({@link FaultSource#choose}, {@link KernelLocalitySampler}), the settings put
+ * back. The {@link Result} keeps both sets of settings, what could not be changed, the sampling method (and why the
+ * probe did not run) and the transparent huge page mode, as the provenance of its figures.
  */
 public final class KernelLocality implements AutoCloseable {
-    /** How the samples are taken, in the words the report prints. */
-    public static final String METHOD = "perf software event page-faults (sample_period 1, PERF_SAMPLE_TID|ADDR|CPU, "
-            + "user-mode faults, one ring buffer per thread); each page's node by move_pages, each CPU's node from sysfs";
-
     private final NumaBalancing.Tuning tuning;
     private final KernelLocalitySampler sampler;
+    private final String whyNotProbed;
     private Result result;
 
-    /** What was measured and under which settings. */
+    /**
+     * What was measured and under which settings; {@code whyNotProbed} says why the hinting faults were not probed
+     * ("" when they were).
+     */
     public record Result(LocalityReport report, NumaBalancing.Settings before, NumaBalancing.Settings during,
-            List<String> settingProblems, String transparentHugePages, int realNodes) {
+            List<String> settingProblems, String transparentHugePages, int realNodes, String whyNotProbed) {
 
         /** The one paragraph of provenance every table built from the report carries. */
         public String provenance() {
-            StringBuilder sb = new StringBuilder(LocalityReport.LABEL).append(". ").append(METHOD).append(". NUMA balancing "
+            StringBuilder sb = new StringBuilder(LocalityReport.LABEL).append(". ").append(report.method())
+                    .append(whyNotProbed.isEmpty() ? "" : " (hinting faults not probed: " + whyNotProbed + ")")
+                    .append(". NUMA balancing "
                     + "during the window: ").append(during.describe()).append("; before (restored after): ")
                     .append(before.describe()).append("; transparent huge pages: ").append(transparentHugePages)
                     .append('.');
@@ -47,9 +50,10 @@ public final class KernelLocality implements AutoCloseable {
         }
     }
 
-    private KernelLocality(NumaBalancing.Tuning tuning, KernelLocalitySampler sampler) {
+    private KernelLocality(NumaBalancing.Tuning tuning, KernelLocalitySampler sampler, String whyNotProbed) {
         this.tuning = tuning;
         this.sampler = sampler;
+        this.whyNotProbed = whyNotProbed;
     }
 
     /**
@@ -60,7 +64,8 @@ public final class KernelLocality implements AutoCloseable {
             KernelLocalitySampler.Options options, MemoryRanges ranges) {
         NumaBalancing.Tuning t = balancing.tune(wanted);
         try {
-            return new KernelLocality(t, KernelLocalitySampler.start(options, ranges));
+            FaultSource.Choice c = FaultSource.choose(t.during().enabled(), KernelLocalitySampler.realNodeCount());
+            return new KernelLocality(t, KernelLocalitySampler.start(options, ranges, c.source()), c.whyNotProbed());
         } catch (RuntimeException e) {
             t.restore();
             throw e;
@@ -82,7 +87,7 @@ public final class KernelLocality implements AutoCloseable {
                 tuning.restore();
             }
             result = new Result(r, tuning.before(), tuning.during(), tuning.problems(), transparentHugePages(),
-                    KernelLocalitySampler.realNodeCount());
+                    KernelLocalitySampler.realNodeCount(), whyNotProbed);
         }
         return result;
     }

@@ -21,11 +21,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The kernel locality source: remote memory accesses of this process's threads without a PMU. Every thread's
- * page-fault software event is sampled with its address and CPU ({@link PageFaultRing}); with NUMA balancing on, the
- * faults include its hinting faults, each the first touch of a page since the scanner unmapped it. Each sampled page's
- * node comes from move_pages (asked once per page and kept: the study's configurations bind memory, so pages do not
- * move), the CPU's node from sysfs: a sample is local when both are the same node. Beside the samples it keeps the
+ * The kernel locality source: remote memory accesses of this process's threads without a PMU. Every thread's faults
+ * are sampled with their address and CPU ({@link FaultRing}, {@link FaultSource}): its NUMA hinting faults through a
+ * kprobe where the kernel allows, each with its page's node; else every page fault, among which are the hinting faults
+ * (each the first touch of a page since the scanner unmapped it), each page's node then from move_pages (asked once
+ * per page and kept: the study's configurations bind memory, so pages do not move). The CPU's node comes from sysfs: a
+ * sample is local when both are the same node. Beside the samples it keeps the
  * kernel's coarse counters (/proc/vmstat numa_*, each thread's sched numa_faults) and the migrations in the window.
  *
  * <p>A sample is a page touch, not an access: a scan gives at most one fault per page, taken by whichever thread
@@ -43,11 +44,12 @@ public final class KernelLocalitySampler implements AutoCloseable {
     }
 
     private final Options options;
+    private final FaultSource source;
     private final int[] nodeOfCpu;
     private final PageLocator locator;
     private final MemoryRanges ranges;
     private final int selfPid;
-    private final Map<Integer, PageFaultRing> rings = new LinkedHashMap<>();
+    private final Map<Integer, FaultRing> rings = new LinkedHashMap<>();
     private final Map<Integer, String> names = new java.util.concurrent.ConcurrentSkipListMap<>();
     private final Map<Integer, String> notSampled = new TreeMap<>();
     private final Map<Integer, Map<Integer, Long>> schedBefore = new TreeMap<>();
@@ -76,8 +78,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private Throwable failure;
     private LocalityReport report;
 
-    private KernelLocalitySampler(Options options, MemoryRanges ranges) {
+    private KernelLocalitySampler(Options options, MemoryRanges ranges, FaultSource source) {
         this.options = options;
+        this.source = source;
         this.ranges = ranges;
         NumaTopology topology = realTopology();
         this.nodeOfCpu = nodeOfCpu(topology);
@@ -92,10 +95,17 @@ public final class KernelLocalitySampler implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    /** Starts sampling every thread of this process (and those it starts later) but the sampler's own. */
+    /**
+     * Starts sampling every page fault of every thread of this process (and those it starts later) but the sampler's
+     * own; {@link KernelLocality} samples the hinting faults themselves where it can.
+     */
     public static KernelLocalitySampler start(Options options, MemoryRanges ranges) {
+        return start(options, ranges, FaultSource.PAGE_FAULTS);
+    }
+
+    static KernelLocalitySampler start(Options options, MemoryRanges ranges, FaultSource source) {
         ranges.readJvmRanges(); // here, not on the sampler's thread: the first diagnostic command may start JMX
-        KernelLocalitySampler s = new KernelLocalitySampler(options, ranges);
+        KernelLocalitySampler s = new KernelLocalitySampler(options, ranges, source);
         s.thread.start();
         return s;
     }
@@ -106,7 +116,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
      */
     static final long FINAL_PASS_MS = 2_000;
     /** How long {@link #stop} waits for the sampler thread: past the final pass, only a hung system call. */
-    static final long STOP_LIMIT_MS = 10_000;
+    static final long STOP_LIMIT_MS = 15_000;
 
     /** What is known of a sampled page, and its samples once it is known to be in the heap. */
     private static final class Page {
@@ -142,7 +152,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         for (int tid : names.keySet()) {
             sched.put(tid, KernelNumaCounters.threadFaults(tid));
         }
-        report = new LocalityReport(tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
+        report = new LocalityReport(source.method, tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
                 KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
                 firstSeen, pages.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges(), heapPages());
         return report;
@@ -201,7 +211,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
             if (frames != null) {
                 frames.close();
             }
-            for (PageFaultRing r : rings.values()) {
+            for (FaultRing r : rings.values()) {
                 try {
                     r.close();
                 } catch (RuntimeException ignored) {
@@ -229,7 +239,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
                 continue; // ended meanwhile
             }
             try {
-                rings.put(tid, PageFaultRing.open(tid, options.dataPagesPerThread()));
+                rings.put(tid, FaultRing.open(tid, options.dataPagesPerThread(), source));
                 names.put(tid, name);
                 schedBefore.put(tid, KernelNumaCounters.threadFaults(tid));
             } catch (RuntimeException e) {
@@ -247,6 +257,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         int[] tids = new int[1024];
         int[] cpus = new int[1024];
         long[] addresses = new long[1024];
+        int[] nodes = new int[1024];
         int[] attempts = new int[1024];
 
         /** Moves sample {@code from} to slot {@code to} for another attempt. */
@@ -254,11 +265,12 @@ public final class KernelLocalitySampler implements AutoCloseable {
             tids[to] = tids[from];
             cpus[to] = cpus[from];
             addresses[to] = addresses[from];
+            nodes[to] = nodes[from];
             attempts[to] = attempts[from] + 1;
         }
 
         @Override
-        public void sample(int pid, int tid, long address, int cpu) {
+        public void sample(int pid, int tid, long address, int cpu, int node) {
             if (pid != selfPid) {
                 otherProcess++;
                 return;
@@ -267,12 +279,14 @@ public final class KernelLocalitySampler implements AutoCloseable {
                 tids = Arrays.copyOf(tids, n * 2);
                 cpus = Arrays.copyOf(cpus, n * 2);
                 addresses = Arrays.copyOf(addresses, n * 2);
+                nodes = Arrays.copyOf(nodes, n * 2);
                 attempts = Arrays.copyOf(attempts, n * 2);
             }
             attempts[n] = 0;
             tids[n] = tid;
             cpus[n] = cpu;
             addresses[n] = address;
+            nodes[n] = node;
             n++;
         }
 
@@ -294,18 +308,28 @@ public final class KernelLocalitySampler implements AutoCloseable {
      * once the stop's final pass has run out of time.
      */
     private void drainAll(boolean last) {
+        if (overdue()) { // the stop's time is up: what still waits counts as unresolved, the rings are not read again
+            countUnresolved(0);
+            return;
+        }
         int waiting = batch.n;
-        for (PageFaultRing r : rings.values()) {
+        for (FaultRing r : rings.values()) {
             r.drain(scratch, batch);
         }
         long[] unknown = new long[batch.n];
         int u = 0;
         for (int i = 0; i < batch.n; i++) {
+            if ((i & 1023) == 1023 && overdue()) {
+                countUnresolved(0); // nothing of this pass is counted yet
+                return;
+            }
             long page = batch.addresses[i] >>> pageShift << pageShift;
             if (i >= waiting && seenPages.add(page)) {
                 firstSeen++;
             }
-            if (!pages.containsKey(page)) {
+            if (batch.nodes[i] >= 0 && !pages.containsKey(page)) {
+                pages.put(page, new Page(batch.nodes[i])); // the probe gave its node: nothing to ask
+            } else if (!pages.containsKey(page)) {
                 unknown[u++] = page;
             }
         }
@@ -313,27 +337,48 @@ public final class KernelLocalitySampler implements AutoCloseable {
         boolean giveUp = last || overdue();
         int kept = 0;
         for (int i = 0; i < batch.n; i++) {
+            if ((i & 1023) == 1023 && overdue()) {
+                countUnresolved(i);
+                batch.n = kept; // counted at the next, final, pass
+                return;
+            }
             long address = batch.addresses[i];
             Page page = pages.get(address >>> pageShift << pageShift);
             int cpu = batch.cpus[i];
             boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
             if (page != null && cpuKnown) {
                 String range = rangeOf(page, address);
-                tally.add(batch.tids[i], range, nodeOfCpu[cpu], page.node);
+                int pageNode = batch.nodes[i] >= 0 ? batch.nodes[i] : page.node; // the probe's is the node at the fault
+                tally.add(batch.tids[i], range, nodeOfCpu[cpu], pageNode);
                 if (range.startsWith(MemoryRanges.HEAP)) {
-                    if (nodeOfCpu[cpu] == page.node) {
+                    if (nodeOfCpu[cpu] == pageNode) {
                         page.local++;
                     } else {
                         page.remote++;
                     }
                 }
             } else if (!cpuKnown || giveUp || batch.attempts[i] >= MAX_ATTEMPTS) {
-                tally.addUnresolved(batch.tids[i]);
+                tally.addUnresolved(batch.tids[i], 1);
             } else {
                 batch.keep(i, kept++);
             }
         }
         batch.n = kept;
+    }
+
+    /** Counts the batch's samples from {@code from} on as unresolved, a thread's run of samples at a time. */
+    private void countUnresolved(int from) {
+        for (int i = from; i < batch.n; ) {
+            int j = i;
+            while (j < batch.n && batch.tids[j] == batch.tids[i]) {
+                j++;
+            }
+            tally.addUnresolved(batch.tids[i], j - i);
+            i = j;
+        }
+        if (from == 0) {
+            batch.n = 0;
+        }
     }
 
     /** Finds the nodes of {@code unknown} pages, a chunk at a time, until done or the stop's time is up. */

@@ -11,6 +11,7 @@ import java.util.Map;
  * What the kernel locality source sampled in one window: sampled page accesses (NUMA hinting faults and other page
  * faults) per thread, address range, CPU node and page node, with the evidence a reader needs to weigh them.
  *
+ * @param method           how the samples were taken, in the words the report prints ({@link FaultSource})
  * @param tally            the samples whose page and CPU node are known
  * @param threadNames      comm name of every sampled thread
  * @param notSampled       threads whose event could not be opened, with why
@@ -29,7 +30,7 @@ import java.util.Map;
  * @param jvmRanges        the JVM's own address ranges found (heap, code cache, metaspace)
  * @param heapPages        the sampled heap pages with their local and remote samples (for {@link LocalitySites})
  */
-public record LocalityReport(LocalityTally tally, Map<Integer, String> threadNames, Map<Integer, String> notSampled,
+public record LocalityReport(String method, LocalityTally tally, Map<Integer, String> threadNames, Map<Integer, String> notSampled,
         Map<Integer, Map<Integer, Long>> schedFaultsBefore, Map<Integer, Map<Integer, Long>> schedFaultsAfter,
         Map<String, Long> vmstatDelta, long lostSamples, long throttles, long otherProcessSamples, long firstSeenSamples,
         long distinctPages, long windowNs, long samplerCpuNs, List<MemoryRanges.Range> jvmRanges, HeapPages heapPages) {

@@ -42,9 +42,12 @@ public final class LocalityTally {
         cells.merge(new Cell(tid, range, cpuNode, pageNode), 1L, Long::sum);
     }
 
-    /** Counts a sample whose page's node could not be found (gone, or unmapped by the scanner again). */
-    public void addUnresolved(int tid) {
-        unresolved.merge(tid, 1L, Long::sum);
+    /**
+     * Counts {@code n} samples whose page's node could not be found (gone, or unmapped by the scanner again), or that
+     * the sampler had no time left to count when it stopped.
+     */
+    public void addUnresolved(int tid, long n) {
+        unresolved.merge(tid, n, Long::sum);
     }
 
     public Map<Cell, Long> cells() {

@@ -18,7 +18,7 @@ class LocalityTallyTest {
             t.add(2, MemoryRanges.HEAP, 1, 1); // thread 2 on node 1: local
         }
         t.add(2, MemoryRanges.THREAD_STACKS, 1, 1);
-        t.addUnresolved(1);
+        t.addUnresolved(1, 1);
         assertEquals(new LocalityTally.Split(11, 30), t.total());
         assertEquals(1.0, t.byThread().get(1).remoteShare());
         assertEquals(0.0, t.byThread().get(2).remoteShare());

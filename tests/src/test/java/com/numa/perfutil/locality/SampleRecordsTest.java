@@ -18,8 +18,8 @@ class SampleRecordsTest {
         long lost;
 
         @Override
-        public void sample(int pid, int tid, long address, int cpu) {
-            events.add(pid + "/" + tid + "@" + Long.toHexString(address) + "#" + cpu);
+        public void sample(int pid, int tid, long address, int cpu, int node) {
+            events.add(pid + "/" + tid + "@" + Long.toHexString(address) + "#" + cpu + (node >= 0 ? " n" + node : ""));
         }
 
         @Override
@@ -52,10 +52,24 @@ class SampleRecordsTest {
         b.putInt(SampleRecords.RECORD_THROTTLE).putShort((short) 0).putShort((short) 24).putLong(1).putLong(2);
         sample(b, 10, 12, 0x1000, 0);
         Recorded r = new Recorded();
-        int used = SampleRecords.decode(b.array(), b.position(), r);
+        int used = SampleRecords.decode(b.array(), b.position(), SampleRecords.Layout.ADDRESS, r);
         assertEquals(b.position(), used);
         assertEquals(List.of("10/11@7f0000001234#1", "lost 7", "throttle", "10/12@1000#0"), r.events);
         assertEquals(7, r.lost);
+    }
+
+    @Test
+    void aProbeSampleGivesTheAddressFromDxAndThePagesNodeFromCx() {
+        // PERF_SAMPLE_TID | CPU | REGS_INTR with CX, DX: the probe on numa_migrate_prep(page, vma, addr, page_nid, ...)
+        ByteBuffer b = buffer(128);
+        int size = SampleRecords.Layout.ARGUMENT_REGISTERS.sampleBytes;
+        b.putInt(SampleRecords.RECORD_SAMPLE).putShort((short) 0).putShort((short) size);
+        b.putInt(40).putInt(41).putInt(3).putInt(0).putLong(2 /* PERF_SAMPLE_REGS_ABI_64 */).putLong(1).putLong(0x7f00dead0000L);
+        b.putInt(SampleRecords.RECORD_LOST).putShort((short) 0).putShort((short) 24).putLong(99).putLong(2);
+        Recorded r = new Recorded();
+        assertEquals(b.position(), SampleRecords.decode(b.array(), b.position(), SampleRecords.Layout.ARGUMENT_REGISTERS, r));
+        assertEquals(List.of("40/41@7f00dead0000#3 n1", "lost 2"), r.events);
+        assertEquals(48, size, "header, pid/tid, cpu/res, abi, cx, dx");
     }
 
     @Test
@@ -64,7 +78,7 @@ class SampleRecordsTest {
         sample(b, 1, 2, 0x2000, 0);
         sample(b, 1, 2, 0x3000, 0);
         Recorded r = new Recorded();
-        int used = SampleRecords.decode(b.array(), SampleRecords.SAMPLE_BYTES + 10, r);
+        int used = SampleRecords.decode(b.array(), SampleRecords.SAMPLE_BYTES + 10, SampleRecords.Layout.ADDRESS, r);
         assertEquals(SampleRecords.SAMPLE_BYTES, used);
         assertEquals(1, r.events.size());
     }
@@ -73,7 +87,7 @@ class SampleRecordsTest {
     void aRecordShorterThanItsHeaderIsCorruption() {
         ByteBuffer b = buffer(16);
         b.putInt(SampleRecords.RECORD_SAMPLE).putShort((short) 0).putShort((short) 4);
-        assertThrows(IllegalStateException.class, () -> SampleRecords.decode(b.array(), 16, new Recorded()));
+        assertThrows(IllegalStateException.class, () -> SampleRecords.decode(b.array(), 16, SampleRecords.Layout.ADDRESS, new Recorded()));
     }
 
     @Test
@@ -102,7 +116,7 @@ class SampleRecordsTest {
         byte[] into = new byte[32];
         int n = SampleRecords.copyOut(ring, 32 + 12, 32 + 12 + SampleRecords.SAMPLE_BYTES, into);
         Recorded r = new Recorded();
-        assertEquals(SampleRecords.SAMPLE_BYTES, SampleRecords.decode(into, n, r));
+        assertEquals(SampleRecords.SAMPLE_BYTES, SampleRecords.decode(into, n, SampleRecords.Layout.ADDRESS, r));
         assertEquals(List.of("5/6@abc000#1"), r.events);
     }
 }

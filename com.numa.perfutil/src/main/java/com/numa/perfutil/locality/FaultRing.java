@@ -9,16 +9,12 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
- * The perf software event {@code page-faults} of one thread, sampling every fault ({@code sample_period} 1) with the
- * faulting address, the thread and the CPU, into a ring buffer mapped into this process. With the kernel's NUMA
- * balancing on, the faults include its hinting faults, one per scanned page that a thread touches next: the address of
- * each is a sampled memory access. Only user-mode faults are sampled, which {@code perf_event_paranoid} 2 allows for a
- * process's own threads.
+ * One thread's fault sampling event ({@link FaultSource}: its hinting faults through a kprobe, or every page fault),
+ * sampling every fault ({@code sample_period} 1) with the address, the thread and the CPU into a ring buffer mapped into
+ * this process. With the kernel's NUMA balancing on, a hinting fault is the first touch of a page since the scanner
+ * unmapped it: the address of each is a sampled memory access.
  */
-final class PageFaultRing implements AutoCloseable {
-    static final int PERF_TYPE_SOFTWARE = 1;
-    static final long PERF_COUNT_SW_PAGE_FAULTS = 2;
-    static final long SAMPLE_TID = 1L << 1, SAMPLE_ADDR = 1L << 3, SAMPLE_CPU = 1L << 7;
+final class FaultRing implements AutoCloseable {
     private static final long FLAG_FD_CLOEXEC = 8;
     private static final long IOC_ENABLE = 0x2400;
     /** The smallest ring tried when a larger one may not be locked: 8 pages hold about a thousand samples. */
@@ -27,6 +23,7 @@ final class PageFaultRing implements AutoCloseable {
     private static final int DATA_HEAD = 1024, DATA_TAIL = 1032;
 
     private final int tid;
+    private final SampleRecords.Layout layout;
     private final int fd;
     private final long base;
     private final long mappedBytes;
@@ -34,8 +31,9 @@ final class PageFaultRing implements AutoCloseable {
     private final ByteBuffer data;
     private boolean closed;
 
-    private PageFaultRing(int tid, int fd, long base, long mappedBytes, int pageSize) {
+    private FaultRing(int tid, SampleRecords.Layout layout, int fd, long base, long mappedBytes, int pageSize) {
         this.tid = tid;
+        this.layout = layout;
         this.fd = fd;
         this.base = base;
         this.mappedBytes = mappedBytes;
@@ -43,22 +41,18 @@ final class PageFaultRing implements AutoCloseable {
         this.data = LinuxSyscalls.directBuffer(base + pageSize, (int) (mappedBytes - pageSize));
     }
 
-    /** Opens, maps and enables sampling on thread {@code tid} with a data area of {@code dataPages} (a power of two). */
-    static PageFaultRing open(int tid, int dataPages) {
+    /**
+     * Opens, maps and enables {@code source}'s sampling on thread {@code tid} with a data area of {@code dataPages} (a
+     * power of two).
+     */
+    static FaultRing open(int tid, int dataPages, FaultSource source) {
         if (Integer.bitCount(dataPages) != 1) {
             throw new IllegalArgumentException("a perf ring buffer needs a power-of-two page count, not " + dataPages);
         }
         PerfEventAttr attr = new PerfEventAttr();
-        attr.type = PERF_TYPE_SOFTWARE;
-        attr.size = PerfEventAttr.SIZE_VER5;
-        attr.config = PERF_COUNT_SW_PAGE_FAULTS;
-        attr.samplePeriod = 1;
-        attr.sampleType = SAMPLE_TID | SAMPLE_ADDR | SAMPLE_CPU;
-        attr.flags = PerfEventAttr.DISABLED | PerfEventAttr.EXCLUDE_KERNEL | PerfEventAttr.EXCLUDE_HV;
+        source.fill(attr);
         attr.write();
-        int fd = LinuxSyscalls.perfEventOpen(attr.getPointer(), tid, -1, -1, FLAG_FD_CLOEXEC,
-                "page-fault sampling of thread " + tid + " (kernel.perf_event_paranoid at most 2 allows a process's own"
-                        + " threads; a thread that ended cannot be sampled)");
+        int fd = LinuxSyscalls.perfEventOpen(attr.getPointer(), tid, -1, -1, FLAG_FD_CLOEXEC, source.openHint(tid));
         int page = LinuxSyscalls.pageSize();
         long bytes;
         long base;
@@ -77,8 +71,8 @@ final class PageFaultRing implements AutoCloseable {
                 throw e;
             }
         }
-        PageFaultRing ring = new PageFaultRing(tid, fd, base, bytes, page);
-        LinuxSyscalls.ioctl(fd, IOC_ENABLE, 0, "PERF_EVENT_IOC_ENABLE of page-fault sampling on thread " + tid);
+        FaultRing ring = new FaultRing(tid, source.layout, fd, base, bytes, page);
+        LinuxSyscalls.ioctl(fd, IOC_ENABLE, 0, "PERF_EVENT_IOC_ENABLE of fault sampling on thread " + tid);
         return ring;
     }
 
@@ -95,7 +89,7 @@ final class PageFaultRing implements AutoCloseable {
         VarHandle.acquireFence(); // the records before head are complete once head is read (perf's smp_rmb)
         long tail = control.getLong(DATA_TAIL);
         int n = SampleRecords.copyOut(data, tail, head, scratch);
-        int used = SampleRecords.decode(scratch, n, sink);
+        int used = SampleRecords.decode(scratch, n, layout, sink);
         VarHandle.releaseFence(); // the copy is done before the kernel may overwrite it (perf's smp_mb)
         control.setLong(DATA_TAIL, tail + used);
     }
