@@ -33,6 +33,11 @@ public final class PerfUtilFlags {
         PERF, PAPI
     }
 
+    /** What the kernel locality source samples ({@code com.numa.perfutil.locality.FaultSource}). */
+    public enum LocalitySource {
+        PAGE_FAULTS, HINTING_PROBE
+    }
+
     /** Family prefixes: any -XX: flag starting with one of these is ours, so a misspelling is an error, not java's. */
     public static final List<String> FAMILY_PREFIXES = List.of("PerfUtil");
 
@@ -68,6 +73,11 @@ public final class PerfUtilFlags {
             "Also sample remote page accesses from the kernel's NUMA balancing (tuned while the JVM runs, root) into"
             + " PerfUtilOutput's -locality.csv/.json; no PMU needed");
 
+    public static final Flag<LocalitySource> LOCALITY_SOURCE = Flag.choice("PerfUtilLocalitySource",
+            LocalitySource.class, LocalitySource.PAGE_FAULTS, "What PerfUtilKernelLocality samples: page-faults (every"
+            + " page fault, hinting faults among them); hinting-probe (the hinting faults themselves, through a kprobe"
+            + " on numa_migrate_prep: root, x86-64, Linux up to 6.10; page faults where it cannot run)");
+
     public static final Flag<Boolean> LOCALITY_SITES = Flag.bool("PerfUtilLocalitySites", false,
             "With PerfUtilKernelLocality, also record the allocation sites of sampled heap pages (JFR's old-object"
             + " sampler) into PerfUtilOutput's -locality-objects.jfr and -locality-pages.csv; numa characterize joins them");
@@ -76,7 +86,8 @@ public final class PerfUtilFlags {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND, KERNEL_LOCALITY, LOCALITY_SITES);
+        return List.of(ENABLE, EVENTS, SCOPE, INTERVAL, THREAD_WATCH, OUTPUT, BACKEND, KERNEL_LOCALITY, LOCALITY_SOURCE,
+                LOCALITY_SITES);
     }
 
     private static String nonBlankPath(String v) {

@@ -16,7 +16,8 @@ import java.util.Map;
  * CPU 1 (node 1) each read an array of their own, first touched by a thread on node 1, for the given seconds while
  * the kernel locality source samples. Prints {@code key=value} lines for the test to judge on the host. A second
  * argument measures the cost instead: {@code off} (balancing as the kernel has it, nothing sampled), {@code tuned}
- * (balancing tuned, nothing sampled) or {@code sampled} (the default), each printing the readers' passes per second.
+ * (balancing tuned, nothing sampled) or {@code sampled} (the default), each printing the readers' passes per second;
+ * a third argument {@code probe} samples the hinting faults through the kprobe instead of every page fault.
  */
 public final class RemoteReaders {
     private static final int LONGS = 4 << 20; // 32 MiB per array
@@ -53,7 +54,8 @@ public final class RemoteReaders {
             return;
         }
         KernelLocality k = KernelLocality.start(NumaBalancing.system(), NumaBalancing.TUNED,
-                KernelLocalitySampler.Options.DEFAULTS, MemoryRanges.ofPlatformServer());
+                KernelLocalitySampler.Options.DEFAULTS, MemoryRanges.ofPlatformServer(),
+                args.length > 2 && args[2].equals("probe"));
 
         Thread a = reader("remote-reader", 0, remote, tids, 0, k, ns);
         Thread b = reader("local-reader", 1, local, tids, 1, k, ns);
@@ -72,7 +74,8 @@ public final class RemoteReaders {
         System.out.println("samples_per_s=" + String.format(Locale.ROOT, "%.0f", rep.samplesPerSecond()));
         System.out.println("sampler_cpu_ms=" + rep.samplerCpuNs() / 1_000_000);
         System.out.println("balancing_during=" + r.during().describe());
-        System.out.println("method=" + (r.whyNotProbed().isEmpty() ? "hinting-fault probe" : "page faults: " + r.whyNotProbed()));
+        System.out.println("method=" + (rep.method().startsWith("NUMA hinting faults") ? "hinting-fault probe"
+                : "page faults" + (r.whyNotProbed().isEmpty() ? "" : ": " + r.whyNotProbed())));
         System.out.println("balancing_before=" + r.before().describe());
         System.out.println("balancing_after=" + NumaBalancing.system().current().describe());
         System.out.println("vmstat=" + rep.vmstatDelta());

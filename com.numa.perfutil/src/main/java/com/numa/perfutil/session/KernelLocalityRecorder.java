@@ -24,13 +24,13 @@ final class KernelLocalityRecorder {
     private KernelLocalityRecorder() {
     }
 
-    static void start(Path perfUtilCsv, boolean sites, Instrumentation inst, NumaLog log) {
+    static void start(Path perfUtilCsv, boolean probe, boolean sites, Instrumentation inst, NumaLog log) {
         KernelLocality k;
         try {
             MemoryRanges ranges = DiagnosticCommandBean.direct(inst).map(KernelLocalityRecorder::ranges)
                     .orElseGet(MemoryRanges::ofPlatformServer);
             k = KernelLocality.start(NumaBalancing.system(), NumaBalancing.TUNED, KernelLocalitySampler.Options.DEFAULTS,
-                    ranges);
+                    ranges, probe);
         } catch (RuntimeException | LinkageError e) {
             log.once("kernel locality", "PerfUtil kernel locality: " + e.getMessage() + "; it is off");
             return;

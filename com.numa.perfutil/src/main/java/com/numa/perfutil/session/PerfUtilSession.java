@@ -97,6 +97,7 @@ final class PerfUtilSession {
         NumaLog log = context.log();
         if (flags.get(PerfUtilFlags.KERNEL_LOCALITY)) {
             KernelLocalityRecorder.start(Path.of(OutputPaths.expand(flags.get(PerfUtilFlags.OUTPUT))),
+                    flags.get(PerfUtilFlags.LOCALITY_SOURCE) == PerfUtilFlags.LocalitySource.HINTING_PROBE,
                     flags.get(PerfUtilFlags.LOCALITY_SITES), context.instrumentation(), log);
         }
         List<String> events = requestedEvents(flags);
