@@ -9,12 +9,13 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Allocates and fills a 32 MiB long[] and keeps it until exit, past a collection: an object JFR's old-object sampler
- * reports, on heap pages the main thread touches first. With an argument, starts {@link ObjectSamples} itself, writing to that path at exit.
+ * Allocates and fills a 32 MiB long[] and keeps it until exit, past a few young collections: an object JFR's
+ * old-object sampler reports, on heap pages the main thread touches first. With an argument, starts {@link ObjectSamples} itself, writing to that path at exit.
  */
 public final class LargeArrayHolder {
     static final int LONGS = 4 << 20;
     private static long[] kept;
+    private static volatile byte[] garbage;
 
     private LargeArrayHolder() {
     }
@@ -28,7 +29,11 @@ public final class LargeArrayHolder {
         for (int i = 0; i < kept.length; i += 512) {
             sum += kept[i];
         }
-        System.gc(); // JFR reports a sampled object only once it has survived a collection
+        // JFR reports a sampled object only once a collection has swept its samples after it was allocated; on JDK 25
+        // a System.gc() is not such a collection, young collections are: garbage makes some, as a program's would
+        for (int i = 0; i < 300; i++) {
+            garbage = new byte[1 << 20];
+        }
         System.out.println("sum=" + sum);
     }
 

@@ -19,8 +19,8 @@ import jdk.jfr.consumer.RecordingFile;
  * #start} records it for the whole run and lets JFR write the file at exit (JFR's own shutdown hook, so no other hook
  * has to race it); {@link #read} gives each sampled object's address at the end, size, type and allocating frame.
  * Paths to GC roots are not asked for (cutoff 0), which keeps the end of the recording cheap. JFR reports only sampled
- * objects that are still alive at the end and have survived at least one collection: the long-lived data whose
- * placement matters, not the garbage of the last moments. Objects numa-jvm allocated itself (on its own threads, in
+ * objects that are still alive at the end and that a young collection has followed since their allocation (on JDK 25
+ * a System.gc() does not count): the long-lived data whose placement matters, not the garbage of the last moments. Objects numa-jvm allocated itself (on its own threads, in
  * the agent's start-up on main, or Flight Recorder's for the recording) are marked: they are not the application's.
  */
 public final class ObjectSamples {
