@@ -4,7 +4,10 @@ import com.numa.core.io.KernelFiles;
 import com.numa.perfutil.counters.PerfEventAttr;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -82,7 +85,7 @@ final class FaultSource {
         attr.type = type;
         attr.size = PerfEventAttr.SIZE_VER5;
         attr.config = config;
-        attr.config1 = function == null ? 0 : com.sun.jna.Pointer.nativeValue(function);
+        attr.config1 = function == null ? 0 : Pointer.nativeValue(function);
         attr.samplePeriod = 1;
         attr.sampleType = sampleType;
         attr.sampleRegsIntr = sampleRegsIntr;
@@ -142,13 +145,13 @@ final class FaultSource {
     static boolean kernelHas(String symbol) {
         try (Stream<String> lines = Files.lines(Path.of("/proc/kallsyms"))) {
             return lines.anyMatch(l -> l.endsWith(" " + symbol) && (l.contains(" T ") || l.contains(" t ")));
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }
 
     private static Memory cString(String s) {
-        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
         Memory m = new Memory(b.length + 1L);
         m.write(0, b, 0, b.length);
         m.setByte(b.length, (byte) 0);

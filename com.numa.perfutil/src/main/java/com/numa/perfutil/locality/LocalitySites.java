@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -105,7 +106,7 @@ public final class LocalitySites {
         CsvTables.write(file, COLUMNS, out -> {
             for (Site s : sites) {
                 out.printRecord(s.site(), s.type(), s.objects(), s.bytes(), s.pages(), s.local(), s.remote(),
-                        Double.isNaN(s.remoteShare()) ? "" : String.format(java.util.Locale.ROOT, "%.4f", s.remoteShare()));
+                        Double.isNaN(s.remoteShare()) ? "" : String.format(Locale.ROOT, "%.4f", s.remoteShare()));
             }
         });
     }

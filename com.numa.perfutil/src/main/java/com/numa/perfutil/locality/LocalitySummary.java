@@ -1,10 +1,13 @@
 package com.numa.perfutil.locality;
 
 import com.numa.core.io.JsonFiles;
+import com.numa.perfutil.linux.LinuxSyscalls;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The kernel locality source's result as a file beside the PerfUtil CSV ({@link #summaryFile}), with the per-cell CSV
@@ -63,14 +66,14 @@ public record LocalitySummary(String label, String provenance, long samples, lon
      * The allocation sites of a run made with {@code -XX:+PerfUtilLocalitySites}, joined from its objects and pages
      * files; empty when the run has neither.
      */
-    public static java.util.Optional<List<LocalitySites.Site>> sites(Path perfUtilCsv) throws IOException {
+    public static Optional<List<LocalitySites.Site>> sites(Path perfUtilCsv) throws IOException {
         Path objects = objectsFile(perfUtilCsv);
         Path pages = pagesFile(perfUtilCsv);
-        if (!java.nio.file.Files.isRegularFile(objects) || !java.nio.file.Files.isRegularFile(pages)) {
-            return java.util.Optional.empty();
+        if (!Files.isRegularFile(objects) || !Files.isRegularFile(pages)) {
+            return Optional.empty();
         }
-        return java.util.Optional.of(LocalitySites.join(HeapPages.read(pages), ObjectSamples.read(objects),
-                com.numa.perfutil.linux.LinuxSyscalls.pageSize()));
+        return Optional.of(LocalitySites.join(HeapPages.read(pages), ObjectSamples.read(objects),
+                LinuxSyscalls.pageSize()));
     }
 
     /** Writes both files for {@code r} beside {@code perfUtilCsv}. */
