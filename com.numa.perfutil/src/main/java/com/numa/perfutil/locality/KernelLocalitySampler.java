@@ -114,9 +114,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
      * How long the sampler goes on resolving pages once {@link #stop} is asked: the samples still waiting then (a
      * backlog, where the sampler fell behind) count as unresolved, so stopping takes about this long at most.
      */
-    static final long FINAL_PASS_MS = 2_000;
+    static final long FINAL_PASS_MS = 5_000;
     /** How long {@link #stop} waits for the sampler thread: past the final pass, only a hung system call. */
-    static final long STOP_LIMIT_MS = 15_000;
+    static final long STOP_LIMIT_MS = 20_000;
 
     /** What is known of a sampled page, and its samples once it is known to be in the heap. */
     private static final class Page {
@@ -151,6 +151,10 @@ public final class KernelLocalitySampler implements AutoCloseable {
         Map<Integer, Map<Integer, Long>> sched = new TreeMap<>();
         for (int tid : names.keySet()) {
             sched.put(tid, KernelNumaCounters.threadFaults(tid));
+            String now = ProcTasks.comm(tid); // a thread found before the JVM named it reads "java" until then
+            if (now != null) {
+                names.put(tid, now);
+            }
         }
         report = new LocalityReport(source.method, tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
                 KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,

@@ -2,12 +2,9 @@ package com.numa.perfutil.locality;
 
 import com.numa.core.io.KernelFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -23,13 +20,13 @@ final class PageFrameNodes implements AutoCloseable {
     private static final long PRESENT = 1L << 63;
     private static final long PFN_MASK = (1L << 55) - 1;
 
-    private final FileChannel pagemap;
+    private final RandomAccessFile pagemap;
     private final long blockBytes;
     private final Map<Long, Integer> blockNode;
     private final int pageShift;
-    private final ByteBuffer entry = ByteBuffer.allocate(8).order(ByteOrder.nativeOrder());
+    private final byte[] entry = new byte[8];
 
-    private PageFrameNodes(FileChannel pagemap, long blockBytes, Map<Long, Integer> blockNode, int pageShift) {
+    private PageFrameNodes(RandomAccessFile pagemap, long blockBytes, Map<Long, Integer> blockNode, int pageShift) {
         this.pagemap = pagemap;
         this.blockBytes = blockBytes;
         this.blockNode = blockNode;
@@ -43,8 +40,7 @@ final class PageFrameNodes implements AutoCloseable {
                     .strip(), 16);
             Map<Long, Integer> nodes = blockNodes(Path.of("/sys/devices/system/node"));
             return nodes.isEmpty() ? null
-                    : new PageFrameNodes(FileChannel.open(Path.of("/proc/self/pagemap"), StandardOpenOption.READ), block, nodes,
-                            pageShift);
+                    : new PageFrameNodes(new RandomAccessFile("/proc/self/pagemap", "r"), block, nodes, pageShift);
         } catch (IOException | NumberFormatException e) {
             return null;
         }
@@ -72,11 +68,9 @@ final class PageFrameNodes implements AutoCloseable {
     /** The node of the page at {@code address}, or -1 (not present, or no frame number visible). */
     int nodeOf(long address) {
         try {
-            entry.clear();
-            if (pagemap.read(entry, (address >>> pageShift) * 8) != 8) { // one pread: pagemap answers whole entries
-                return -1;
-            }
-            long e = entry.getLong(0);
+            pagemap.seek((address >>> pageShift) * 8);
+            pagemap.readFully(entry); // one 8-byte read: pagemap answers only whole entries
+            long e = java.nio.ByteBuffer.wrap(entry).order(java.nio.ByteOrder.nativeOrder()).getLong();
             if ((e & PRESENT) == 0 || (e & PFN_MASK) == 0) {
                 return -1;
             }
