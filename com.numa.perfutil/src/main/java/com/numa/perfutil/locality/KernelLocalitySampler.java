@@ -314,6 +314,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private void drainAll(boolean last) {
         if (overdue()) { // the stop's time is up: what still waits counts as unresolved, the rings are not read again
             countUnresolved(0);
+            batch.n = 0;
             return;
         }
         int waiting = batch.n;
@@ -325,16 +326,19 @@ public final class KernelLocalitySampler implements AutoCloseable {
         for (int i = 0; i < batch.n; i++) {
             if ((i & 1023) == 1023 && overdue()) {
                 countUnresolved(0); // nothing of this pass is counted yet
+                batch.n = 0;
                 return;
             }
             long page = batch.addresses[i] >>> pageShift << pageShift;
             if (i >= waiting && seenPages.add(page)) {
                 firstSeen++;
             }
-            if (batch.nodes[i] >= 0 && !pages.containsKey(page)) {
-                pages.put(page, new Page(batch.nodes[i])); // the probe gave its node: nothing to ask
-            } else if (!pages.containsKey(page)) {
-                unknown[u++] = page;
+            if (!pages.containsKey(page)) {
+                if (batch.nodes[i] >= 0) {
+                    pages.put(page, new Page(batch.nodes[i])); // the probe gave its node: nothing to ask
+                } else {
+                    unknown[u++] = page;
+                }
             }
         }
         resolve(distinct(unknown, u));
@@ -379,9 +383,6 @@ public final class KernelLocalitySampler implements AutoCloseable {
             }
             tally.addUnresolved(batch.tids[i], j - i);
             i = j;
-        }
-        if (from == 0) {
-            batch.n = 0;
         }
     }
 
