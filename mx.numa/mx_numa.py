@@ -13,7 +13,7 @@
   mx numa-junit [JUnit console options]
       Runs the JUnit 5 suites of every module's src/test and of tests/ (jqwik properties included) with the JUnit
       Platform console launcher (mx unittest runs JUnit 4 only).
-      Without a --select-*/--scan-* option every test class is run.
+      Without a --select-*/--scan-* option every test class is run (*Test and *IT).
 
 Build first with `mx --suite numa build`.
 """
@@ -109,7 +109,8 @@ def numa_junit(args):
     ]
     selected = any(a.startswith(_SELECTORS) for a in args)
     scanned = os.pathsep.join(mx.project(p).output_dir() for p in test_projects)
-    selection = [] if selected else ['--scan-class-path', scanned]
+    # the unit tests (*Test) and the tests that start processes (*IT), as Maven's surefire and failsafe run them
+    selection = [] if selected else ['--scan-class-path', scanned, '--include-classname', r'^.*(Tests?|IT)$']
     cmd = [jdk.java] + _native_access(jdk) + props + [
         '-cp', mx.classpath(test_projects, jdk=jdk),
         'org.junit.platform.console.ConsoleLauncher', 'execute',

@@ -259,7 +259,8 @@ suite = {
         "com.numa.characterize": {
             "dir": "com.numa.characterize",
             "sourceDirs": ["src/main/java"],
-            "dependencies": ["com.numa.perfutil", "com.numa.characterize.stubs", "com.numa.speedup", "PICOCLI", "XCHART"],
+            "dependencies": ["com.numa.perfutil", "com.numa.characterize.stubs", "com.numa.speedup", "com.numa.diagnose", "PICOCLI",
+                             "XCHART"],
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.desktop"],
             "javaCompliance": "17+",
         },
@@ -277,7 +278,7 @@ suite = {
         "com.numa.junit": {
             "dir": "numa-junit",
             "sourceDirs": ["src/main/java", "src/main/resources"],
-            "dependencies": ["com.numa.profiler", "com.numa.characterize", "JUNIT_CONSOLE_STANDALONE"],
+            "dependencies": ["com.numa.core", "com.numa.profiler", "JUNIT_CONSOLE_STANDALONE"],
             # jdk.attach: the extension attaches the agent to its own JVM when the test JVM started without it
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "jdk.attach"],
             "javaCompliance": "17+",
@@ -302,9 +303,9 @@ suite = {
         "com.numa.tests": {
             "dir": "tests",
             "sourceDirs": ["src/test/java"],
-            "dependencies": ["com.numa.vm", "com.numa.core.tests", "com.numa.profiler.tests", "JUNIT_CONSOLE_STANDALONE",
+            "dependencies": ["com.numa.vm", "com.numa.junit", "com.numa.core.tests", "com.numa.profiler.tests", "JUNIT_CONSOLE_STANDALONE",
                              "JMH_SAMPLES"],
-            # java.compiler: ContendedFieldsTest compiles its @Contended program with the flags the advice names;
+            # java.compiler: ContendedFieldsIT compiles its @Contended program with the flags the advice names;
             # java.desktop: MxModuleGraphTest shows jdeps a use of java.awt
             "requires": ["java.instrument", "java.management", "jdk.management", "java.sql", "java.compiler", "java.desktop"],
             "javaCompliance": "17+",

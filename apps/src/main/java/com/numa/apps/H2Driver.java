@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -30,7 +30,7 @@ public final class H2Driver implements Workload {
     private final List<Connection> connections = new ArrayList<>();
     private final int orders;
 
-    H2Driver(BuiltinArguments arguments) {
+    H2Driver(WorkloadArguments arguments) {
         orders = ORDERS_PER_DISTRICT * arguments.size().scale();
         workers = new WorkerPool(NAME, arguments.threads());
         try {

@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import io.jenetics.DoubleChromosome;
 import io.jenetics.DoubleGene;
 import io.jenetics.Genotype;
@@ -35,7 +35,7 @@ public final class JeneticsDriver implements Workload {
     private final double[] xs;
     private final double[] ys;
 
-    JeneticsDriver(BuiltinArguments arguments) {
+    JeneticsDriver(WorkloadArguments arguments) {
         int points = POINTS * arguments.size().scale();
         SplittableRandom r = new SplittableRandom(3);
         xs = new double[points];

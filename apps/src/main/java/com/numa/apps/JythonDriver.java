@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ public final class JythonDriver implements Workload {
     private final Scratch scratch = new Scratch(NAME);
     private final Path script;
 
-    JythonDriver(BuiltinArguments arguments) {
+    JythonDriver(WorkloadArguments arguments) {
         script = writeScript(scratch.dir(), arguments.threads(), ROUNDS * arguments.size().scale());
         Properties settings = new Properties();
         // no package scan of the class path into a cache directory: the script imports no Java package

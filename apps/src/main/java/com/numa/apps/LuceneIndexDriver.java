@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ public final class LuceneIndexDriver implements Workload {
     private final Scratch scratch = new Scratch(NAME);
     private final LuceneCorpus corpus;
 
-    LuceneIndexDriver(BuiltinArguments arguments) {
+    LuceneIndexDriver(WorkloadArguments arguments) {
         corpus = new LuceneCorpus(scratch.fresh("docs"), DOCUMENTS * arguments.size().scale());
     }
 

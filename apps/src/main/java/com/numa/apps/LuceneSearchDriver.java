@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ public final class LuceneSearchDriver implements Workload {
     private final IndexSearcher searcher;
     private final List<String> queries = new ArrayList<>();
 
-    LuceneSearchDriver(BuiltinArguments arguments) {
+    LuceneSearchDriver(WorkloadArguments arguments) {
         LuceneCorpus corpus = new LuceneCorpus(scratch.fresh("docs"), DOCUMENTS);
         corpus.index(scratch.fresh("index"));
         GeneratedText text = corpus.text();

@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,7 @@ public final class PmdDriver implements Workload {
     private final Path sources;
     private final int threads;
 
-    PmdDriver(BuiltinArguments arguments) {
+    PmdDriver(WorkloadArguments arguments) {
         threads = arguments.threads();
         sources = scratch.fresh("src");
         JavaSources generator = new JavaSources(7);

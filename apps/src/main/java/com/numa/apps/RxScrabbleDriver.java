@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import io.reactivex.rxjava3.core.Flowable;
 import io.reactivex.rxjava3.core.Scheduler;
 import io.reactivex.rxjava3.schedulers.Schedulers;
@@ -26,7 +26,7 @@ public final class RxScrabbleDriver implements Workload {
     private final Scheduler scheduler;
     private final List<String> dictionary = new ArrayList<>();
 
-    RxScrabbleDriver(BuiltinArguments arguments) {
+    RxScrabbleDriver(WorkloadArguments arguments) {
         GeneratedText text = new GeneratedText(WORDS * arguments.size().scale(), 5);
         for (int i = 0; i < WORDS * arguments.size().scale(); i++) {
             dictionary.add(text.vocabularyWord(i) + text.vocabularyWord(i * 31 + 7));

@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import dotty.tools.dotc.reporting.Reporter;
 import java.io.File;
 import java.io.IOException;
@@ -31,7 +31,7 @@ public final class ScalaCompilerDriver implements Workload {
     private final Path sourceRoot;
     private final String libraries;
 
-    ScalaCompilerDriver(BuiltinArguments arguments) {
+    ScalaCompilerDriver(WorkloadArguments arguments) {
         Path dir = scratch.fresh("src");
         sourceRoot = dir;
         ScalaSources generator = new ScalaSources(11);

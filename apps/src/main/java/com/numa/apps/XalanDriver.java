@@ -1,8 +1,8 @@
 package com.numa.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -33,7 +33,7 @@ public final class XalanDriver implements Workload {
     private final Templates stylesheet;
     private final List<Path> documents = new ArrayList<>();
 
-    XalanDriver(BuiltinArguments arguments) {
+    XalanDriver(WorkloadArguments arguments) {
         GeneratedText text = new GeneratedText(3_000, 11);
         try {
             for (int d = 0; d < DOCUMENTS * arguments.size().scale(); d++) {

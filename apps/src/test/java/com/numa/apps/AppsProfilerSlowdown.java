@@ -1,7 +1,7 @@
 package com.numa.apps;
 
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.Applications;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.Applications;
 import com.numa.core.child.ChildRun;
 import com.numa.core.stats.Stats;
 import java.io.IOException;

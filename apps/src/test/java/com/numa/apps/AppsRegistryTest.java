@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.Applications;
-import com.numa.characterize.apps.AppsDirectory;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.Applications;
+import com.numa.core.apps.AppsDirectory;
 import com.numa.characterize.apps.AppsSuite;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;

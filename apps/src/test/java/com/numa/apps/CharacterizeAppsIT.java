@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.Applications;
-import com.numa.characterize.apps.AppsDirectory;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.Applications;
+import com.numa.core.apps.AppsDirectory;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
 import com.numa.core.io.CsvTables;
@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * be formed (Dual Node with one CPU per node, on our 2-CPU machines) is reported as such; categories.csv has every
  * application with a parallelism category and the paper's counterpart beside it, and Table 6 is filled.
  */
+@Tag("slow")
 class CharacterizeAppsIT {
     /** Every answer the study gives, Uncertain included: a --quick window can hold too little work to judge. */
     private static final Set<String> PARALLELISM = Set.of("Single-Threaded", "TLP-Bound", "Embarrassingly Imbalanced",

@@ -1,7 +1,7 @@
 package com.numa.apps;
 
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.AppsDirectory;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.AppsDirectory;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
@@ -52,7 +52,9 @@ final class Corpus {
     static ChildRun runMain(Application a, String mainClass, Path agentJar, List<String> numaFlags, List<String> args,
             Path workDir, List<String> javaOptions, Duration timeout) throws IOException {
         Files.createDirectories(workDir);
-        ChildJvm child = ChildJvm.current().directory(workDir).options(javaOptions).classPath(apps().classPath(a, agentJar));
+        // the drivers' harness is numa-jvm's: from the plain copy of its classes, as numa characterize runs them
+        ChildJvm child = ChildJvm.current().directory(workDir).options(javaOptions)
+                .classPath(apps().classPath(a, AgentJar.plainClasses(agentJar)));
         if (numaFlags != null) {
             child.agent(agentJar, numaFlags);
         }

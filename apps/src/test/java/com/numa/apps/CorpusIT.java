@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.Applications;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.Applications;
 import com.numa.core.child.ChildRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -22,10 +23,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The corpus of issue 11 (item 8): every application of the registry runs without the agent, then under each feature;
+ * The corpus: every application of the registry runs without the agent, then under each feature;
  * each run must end the same way (exit code), print the same thing (the checksum) and finish within the time bound.
  * A known breakage of a feature is listed in {@link #KNOWN_FAILURES} with its symptom and skipped, not hidden.
  */
+@Tag("slow")
 class CorpusIT {
     /** The features of the check, as NUMA flags. */
     enum Feature {
@@ -46,7 +48,7 @@ class CorpusIT {
 
     /**
      * "application/FEATURE" to the symptom seen; these cases are skipped with the symptom as the reason. Empty since
-     * the profiler's header word stopped being visible to reflection (issue 11 finding 1: PMD under the profiler
+     * the profiler's header word stopped being visible to reflection (PMD under the profiler
      * exited 1 instead of 4 on the injected public accessor).
      */
     static final Map<String, String> KNOWN_FAILURES = Map.of();
@@ -83,7 +85,7 @@ class CorpusIT {
     }
 
     /**
-     * Issue 11 finding 2, as it was found: Jython's own launcher ({@code jython script.py}) running a threaded script
+     * As it was found: Jython's own launcher ({@code jython script.py}) running a threaded script
      * under the profiler with ConcurrentHashMap retransformed. It hung forever (the thread-role lookup recursed through
      * class loading into the retransformed map until the stack overflowed, and main waited for the dead threads); it
      * must now end as it does without the agent, in full and in sampled mode.

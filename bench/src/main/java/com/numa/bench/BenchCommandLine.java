@@ -1,6 +1,5 @@
 package com.numa.bench;
 
-import com.numa.bench.workloads.Workload;
 import com.numa.bench.workloads.Workloads;
 import com.numa.core.io.AtomicFiles;
 import java.io.IOException;
@@ -75,9 +74,9 @@ public final class BenchCommandLine {
     }
 
     /** Converts a {@code --workloads} name to the registry's workload. */
-    public static final class WorkloadName implements CommandLine.ITypeConverter<Workload> {
+    public static final class WorkloadName implements CommandLine.ITypeConverter<Workloads.Entry> {
         @Override
-        public Workload convert(String name) {
+        public Workloads.Entry convert(String name) {
             try {
                 return Workloads.named(name.trim());
             } catch (IllegalArgumentException e) {

@@ -9,6 +9,7 @@ import com.numa.characterize.report.VerdictSummary;
 import com.numa.characterize.run.ApplicationResult;
 import com.numa.characterize.run.Characterization;
 import com.numa.characterize.run.Configuration;
+import com.numa.characterize.run.DiagnoseCommandLine;
 import com.numa.characterize.run.Placement;
 import com.numa.characterize.run.Placements;
 import com.numa.characterize.run.Runner;
@@ -19,7 +20,6 @@ import com.numa.characterize.suite.RunOptions;
 import com.numa.characterize.suite.SingleApplication;
 import com.numa.characterize.suite.SparkJvm;
 import com.numa.characterize.suite.Suite;
-import com.numa.characterize.suite.Suites;
 import com.numa.core.io.ChartRendering;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.TargetJava;
@@ -30,6 +30,8 @@ import com.numa.core.io.OutputPaths;
 import com.numa.core.log.NumaLog;
 import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.events.PmuCatalog;
+import com.numa.perfutil.machine.MachineRoot;
+import com.numa.perfutil.machine.ToolSearch;
 import com.numa.perfutil.topology.MachineTopology;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -218,7 +220,8 @@ public final class CharacterizeCommand implements Callable<Integer> {
         Placement singleNode = placements.of(Configuration.SINGLE);
         Classifier classifier = new Classifier(thresholds(), p.topology.usableCpus().size(),
                 singleNode == null ? 0 : singleNode.cpus().size());
-        Characterization study = new Characterization(runner, placements, wanted, profile, classifier);
+        Characterization study = new Characterization(runner, placements, wanted, profile, classifier,
+                new DiagnoseCommandLine(topology, p.agentJar, out));
         List<ApplicationResult> results = new ArrayList<>();
         for (Benchmark b : p.benchmarks) {
             results.add(study.characterize(b, p.options, fingerprint(p)));
@@ -233,7 +236,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
         StudyOutput.write(out, results, provenance(p, placements, wanted, runner, results), stacks);
         boolean failed = results.stream().anyMatch(r -> !r.failures().isEmpty());
         // the answer on stderr too, with its confidence: a weak verdict is never read without its concerns
-        VerdictSummary.rows(results).forEach(v -> log.info(v.line()));
+        VerdictSummary.rows(results).forEach(v -> v.lines().forEach(log::info));
         PaperComparison.line(results).ifPresent(log::info);
         ChartRendering.failure().ifPresent(log::info);
         log.info("characterization of " + results.size() + " application(s) in " + out.toAbsolutePath()
@@ -358,12 +361,7 @@ public final class CharacterizeCommand implements Callable<Integer> {
     }
 
     private static boolean numactlAvailable() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            if (Files.isExecutable(Path.of(dir, "numactl"))) {
-                return true;
-            }
-        }
-        return false;
+        return ToolSearch.system(MachineRoot.system(), System.getenv()).program("numactl") != null;
     }
 
 

@@ -1,12 +1,14 @@
 package com.numa.diagnose;
 
+import com.numa.core.child.ApplicationFailure;
 import com.numa.core.child.ChildJvm;
+import com.numa.core.child.ChildRun;
 import com.numa.core.child.TargetJava;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
 import com.numa.core.io.OutputPaths;
+import com.numa.profiler.IssuesFile;
 import com.numa.profiler.ProfilerFlags;
-import com.numa.profiler.sharing.SharingDiagnosis;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,10 +26,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code numa diagnose [--top N] [--out DIR] [NUMA flags] -- <java arguments>}: runs the application once under the
- * profiler with its sharing diagnosis on ({@code -XX:+NUMAProfiler -XX:+NUMAProfilerDiagnose}, every field and element
- * access, see {@code com.numa.profiler.sharing.SharingDiagnosis}), then prints the ranked issues of
- * {@code DIR/issues.csv}. The application's own output goes to this terminal as it runs.
+ * {@code numa diagnose [--top N] [--exact] [--out DIR] [NUMA flags] -- <java arguments>}: runs the application once
+ * under the profiler with its sharing diagnosis on ({@code -XX:+NUMAProfiler -XX:+NUMAProfilerDiagnose}, see
+ * {@code com.numa.profiler.sharing.SharingDiagnosis}), then prints the ranked issues of {@code DIR/issues.csv}. The
+ * application's own output goes to this terminal as it runs; when it fails, its
+ * {@link ApplicationFailure} (exit code, last lines on stderr) comes before anything else this command prints.
+ *
+ * <p>By default one field and element access in {@value #DEFAULT_SAMPLING} per thread is followed
+ * ({@code -XX:NUMAProfilerSampling}) and the counts are scaled estimates, which the output says; {@code --exact}
+ * follows every access. Following every access is what made a diagnosis cost 100 times the program's own time: the
+ * word-level model of each access, and the model's own cache lines that every thread writes, cost hundreds of
+ * nanoseconds an access (bench/results/2026-12-02-diagnose-cost.md).
  *
  * <p>Exit code: the application's when it failed; else 0 when the diagnosis was written, 1 when it was not (the
  * application did not start, or was killed before its exit); 2 for bad usage (one line naming the problem), 126 when
@@ -36,22 +45,34 @@ import picocli.CommandLine.Spec;
 @Command(name = "diagnose", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Diagnose an application's NUMA issues as NumaPerf does, in Java terms: false and true sharing per "
                 + "field or array element, data to duplicate per node, remote accesses, thread migration and imbalance, "
-                + "each with a score and the fix to try. Runs the application once under the profiler (every field and "
-                + "element access is intercepted: expect it to run several times slower) and prints the ranked issues.",
+                + "each with a score and the fix to try. Runs the application once under the profiler and prints the ranked issues.",
+            "",
+            "By default one field or element access in " + DiagnoseCommand.DEFAULT_SAMPLING + " per thread is followed "
+                    + "and the counts are estimates (the output says so): the run costs a few seconds of start-up "
+                    + "(the JDK's collections and atomics are instrumented) plus up to about 3 times the program's own "
+                    + "time. --exact follows every access, as -XX:NUMAProfilerSampling=1 does: exact counts, at tens "
+                    + "to hundreds of times the program's time. -XX:NUMAProfilerSampling=N chooses another rate.",
             "",
             "  numa diagnose -- -cp app.jar com.example.Main",
             "  numa diagnose --top 5 -XX:NUMATopology=2 -XX:NUMAProfilerInclude=com.example.** -- -jar app.jar",
             "",
             "NUMA flags (-XX:NUMATopology, -XX:NUMAProfiler..., e.g. -XX:NUMAProfilerDiagnoseThresholds=false-sharing=1) "
                     + "may come before '--' or among the java options; the profile, issues.csv included, goes to --out."},
-        customSynopsis = "numa diagnose [--top N] [--out DIR] [NUMA flags] -- <java arguments as numa vm takes them>")
+        customSynopsis = "numa diagnose [--top N] [--exact] [--out DIR] [NUMA flags] -- <java arguments as numa vm takes "
+                + "them>")
 public final class DiagnoseCommand implements Callable<Integer> {
     public static final int USAGE = 2;
     public static final int NO_DIAGNOSIS = 1;
     public static final int CANNOT_START = 126;
+    /** One access in this many per thread is followed unless --exact or -XX:NUMAProfilerSampling says otherwise. */
+    public static final int DEFAULT_SAMPLING = 1024;
 
     @Option(names = "--top", paramLabel = "N", description = "issues to print (default: ${DEFAULT-VALUE})")
     private int top = 10;
+
+    @Option(names = "--exact", description = "follow every access (exact counts, tens to hundreds of times "
+            + "slower than the default of one access in " + DEFAULT_SAMPLING + ")")
+    private boolean exact;
 
     @Option(names = "--out", paramLabel = "DIR", description = "the profile's directory: issues.csv, summary.json, "
             + "sites.csv, ... (default: ${DEFAULT-VALUE})")
@@ -134,15 +155,24 @@ public final class DiagnoseCommand implements Callable<Integer> {
         FlagValues flags;
         try {
             flags = support.parse(numa);
+            if (!flags.isSet(ProfilerFlags.SAMPLING)) {
+                numa.add("-XX:" + ProfilerFlags.SAMPLING.name() + "=" + (exact ? 1 : DEFAULT_SAMPLING));
+                flags = support.parse(numa);
+            }
         } catch (FlagException e) {
             err.println("numa: " + e.getMessage());
+            return USAGE;
+        }
+        if (exact && flags.get(ProfilerFlags.SAMPLING) != 1) {
+            err.println("numa: diagnose: --exact follows every access: leave out -XX:" + ProfilerFlags.SAMPLING.name()
+                    + "=" + flags.get(ProfilerFlags.SAMPLING) + ", or --exact");
             return USAGE;
         }
         Path agent = support.agentJarIfReady(flags, err);
         if (agent == null) {
             return USAGE;
         }
-        Path issues = dir.resolve(SharingDiagnosis.ISSUES_CSV);
+        Path issues = dir.resolve(IssuesFile.NAME);
         try {
             Files.deleteIfExists(issues); // so that a run that writes none is not shown the last one's
         } catch (IOException e) {
@@ -151,14 +181,18 @@ public final class DiagnoseCommand implements Callable<Integer> {
         }
         ChildJvm child = ChildJvm.on(TargetJava.resolve(env, System.getProperty("java.home"))).agent(agent, flags.toArgs())
                 .launch(java);
-        int exit;
+        ChildRun run;
         try {
-            exit = child.runInheritingIO();
+            run = child.runOnTerminal();
         } catch (IOException e) {
             err.println("numa: diagnose: cannot start " + child.command().get(0) + ": " + e.getMessage()
                     + " (check JAVA_HOME)");
             return CANNOT_START;
         }
+        int exit = run.exitCode();
+        // the user saw the application's stderr go by, but a failure is still the first thing we say
+        ApplicationFailure.of(run).ifPresent(f -> f.lines().forEach(l -> err.println("numa: diagnose: " + l)));
+        err.flush();
         if (!Files.isRegularFile(issues)) {
             err.println("numa: diagnose: no diagnosis was written to " + dir + " (the application exited " + exit
                     + " before the profiler's exit hook ran, or did not start)");
@@ -169,6 +203,10 @@ public final class DiagnoseCommand implements Callable<Integer> {
             stdout.printf("numa diagnose: %d issue%s in %s%s%n", rows.size(), rows.size() == 1 ? "" : "s", issues,
                     rows.isEmpty() ? " (none reached its threshold; summary.json lists every tracked site)"
                             : rows.size() > top ? ", the first " + top + ":" : ":");
+            int sampling = flags.get(ProfilerFlags.SAMPLING);
+            if (sampling > 1) {
+                stdout.printf("numa diagnose: %s (--exact follows every access)%n", IssuesFile.samplingNote(sampling));
+            }
             stdout.print(IssueList.format(rows, top));
             stdout.flush();
         } catch (IOException | RuntimeException e) {

@@ -11,13 +11,16 @@ import java.util.Map;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
-/** issues.csv read back (the profiler writes it; columns in com.numa.profiler.sharing.SharingDiagnosis.COLUMNS). */
-final class IssueList {
+/**
+ * issues.csv read back (the profiler writes it; columns in com.numa.profiler.sharing.SharingDiagnosis.COLUMNS), by
+ * {@code numa diagnose} and {@code numa diff}.
+ */
+public final class IssueList {
     private IssueList() {
     }
 
     /** The rows, in rank order, as column → value. */
-    static List<Map<String, String>> read(Path csv) throws IOException {
+    public static List<Map<String, String>> read(Path csv) throws IOException {
         try (Reader in = Files.newBufferedReader(csv);
                 CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
             List<Map<String, String>> rows = new ArrayList<>();

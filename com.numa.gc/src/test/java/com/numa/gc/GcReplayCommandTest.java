@@ -48,6 +48,7 @@ class GcReplayCommandTest {
         List<String> csv = Files.readAllLines(dir.resolve("replay.csv"));
         assertEquals(String.join(",", ReplayReport.COLUMNS), csv.get(0));
         assertEquals(7, csv.size(), "header + six policies");
+        assertTrue(Files.readString(dir.resolve("replay.csv")).indexOf('\r') < 0, "CsvTables' format: lines end in LF");
         assertTrue(csv.get(1).startsWith("baseline,"));
         // One node: every access is local, whatever the policy.
         for (String row : csv.subList(1, csv.size())) {

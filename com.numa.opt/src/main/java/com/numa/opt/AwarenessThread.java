@@ -1,17 +1,22 @@
 package com.numa.opt;
 
-import com.numa.core.io.OutputPaths;
-import com.numa.opt.OptFlags.NodeChoice;
-import com.numa.opt.OptFlags.Signal;
-import com.numa.perfutil.PerfUtil;
-import com.numa.perfutil.events.PmuCatalog;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.flags.FlagValues;
+import com.numa.core.io.OutputPaths;
 import com.numa.core.threads.ThreadDirectory;
 import com.numa.core.threads.ThreadIdentity;
 import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
+import com.numa.opt.OptFlags.NodeChoice;
+import com.numa.opt.OptFlags.Signal;
+import com.numa.opt.memory.CarrefourPlacement;
+import com.numa.opt.memory.CarrefourRules;
+import com.numa.perfutil.PerfUtil;
+import com.numa.perfutil.events.PmuCatalog;
+import com.numa.perfutil.locality.KernelLocality;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -44,6 +49,8 @@ import java.util.function.Consumer;
  */
 public final class AwarenessThread implements AutoCloseable {
     public static final String THREAD_NAME = "NUMA-Awareness-Thread";
+    /** How the one line that says why -XX:NUMAOptsMemory=carrefour moves nothing begins. */
+    public static final String MEMORY_OFF = "NUMAOptsMemory=carrefour off: ";
 
     private final Settings settings;
     private final NumaTopology topology;
@@ -90,11 +97,19 @@ public final class AwarenessThread implements AutoCloseable {
     private int singleNode = -1;
     private long startNs;
     private volatile long selfCpuNs = -1;
+    /** -XX:NUMAOptsMemory=carrefour's settings (null: none), and where the heap's range is asked; set before begin(). */
+    private CarrefourRules.Settings carrefourSettings;
+    private Instrumentation instrumentation;
+    private CarrefourPlacement carrefour;
 
     /** The flag values this thread acts on, resolved once. */
-    record Settings(boolean fake, boolean logOnly, NodeChoice node, Signal signal, long baseIntervalMs,
+    record Settings(boolean fake, boolean logOnly, boolean threads, NodeChoice node, Signal signal, long baseIntervalMs,
             long startDelayMs, String logFile, DecisionThresholds thresholds, OptFlags.Counters counters,
             OptFlags.MemPolicy memPolicy) {
+        /** Whether act() changes threads' affinity: not with -XX:+NUMAOptsLogOnly nor -XX:-NUMAOptsThreads. */
+        boolean movesThreads() {
+            return !logOnly && threads;
+        }
     }
 
     private AwarenessThread(Settings settings, NumaTopology topology, ThreadDirectory directory, WorkSource givenWork,
@@ -143,7 +158,8 @@ public final class AwarenessThread implements AutoCloseable {
      */
     public static AwarenessThread start(FeatureContext context) {
         return start(context.flags(), context.topology(), context.threads(), null, new AffinityPlacement(),
-                NodeLeases.forFlag(context.flags().get(OptFlags.LEASES)), context.log().of("NUMAOpts"));
+                NodeLeases.forFlag(context.flags().get(OptFlags.LEASES)), context.log().of("NUMAOpts"),
+                context.instrumentation());
     }
 
     /**
@@ -160,22 +176,35 @@ public final class AwarenessThread implements AutoCloseable {
     /** As above, with the host's node leases ({@link NodeLeases}) that the single node is chosen through. */
     static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads, WorkSource work,
             ThreadPlacement placement, NodeLeases leases, Consumer<String> log) {
+        return start(flags, topology, threads, work, placement, leases, log, null);
+    }
+
+    private static AwarenessThread start(FlagValues flags, NumaTopology topology, ThreadDirectory threads,
+            WorkSource work, ThreadPlacement placement, NodeLeases leases, Consumer<String> log,
+            Instrumentation inst) {
         if (!flags.get(OptFlags.ENABLE)) {
             return new AwarenessThread();
         }
         if (topology.nodeCount() < 2) {
             log.accept("one NUMA node (" + topology + "): nothing to choose between, Awareness Thread not started"
                     + " (to try it on one node, emulate nodes: " + NumaTopologies.FLAG + "=2)");
+            if (OptFlags.carrefour(flags) != null) {
+                log.accept(MEMORY_OFF + KernelLocality.blocker(topology.nodeCount(), null,
+                        null, true) + "; no page is moved");
+            }
             return new AwarenessThread();
         }
         com.numa.core.topology.NumaNode first = topology.node(0);
         int nodeCores = Math.max(1, first.cpus().size());
-        Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.NODE),
+        Settings s = new Settings(flags.get(OptFlags.FAKE), flags.get(OptFlags.LOG_ONLY), flags.get(OptFlags.THREADS),
+                flags.get(OptFlags.NODE),
                 flags.get(OptFlags.SIGNAL), flags.get(OptFlags.INTERVAL), flags.get(OptFlags.START_DELAY),
                 OutputPaths.expand(flags.get(OptFlags.LOG)), DecisionThresholds.from(flags, nodeCores), flags.get(OptFlags.COUNTERS),
                 flags.get(OptFlags.MEM_POLICY));
         // counters are opened on the Awareness Thread, not on the caller (the main thread in premain)
         AwarenessThread a = new AwarenessThread(s, topology, threads, work, placement, leases, log);
+        a.carrefourSettings = OptFlags.carrefour(flags);
+        a.instrumentation = inst;
         a.begin();
         return a;
     }
@@ -183,7 +212,7 @@ public final class AwarenessThread implements AutoCloseable {
     private static DecisionLog openLog(String file, Consumer<String> log) {
         try {
             return new DecisionLog(Path.of(file));
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             log.accept("cannot write the decision log -XX:NUMAOptsLog=" + file + " (" + e + "); running without it."
                     + " Give a path in an existing, writable directory.");
             return null;
@@ -227,7 +256,8 @@ public final class AwarenessThread implements AutoCloseable {
         }
         Runtime.getRuntime().addShutdownHook(shutdownHook);
         log.accept("started on " + topology + ", signal=" + com.numa.core.flags.Flag.spell(settings.signal()) + (settings.fake() ? ", fake (always single node)" : "")
-                + (settings.logOnly() ? ", log only" : "") + ", main thread on node " + topology.node(mainNode).id()
+                + (settings.logOnly() ? ", log only" : !settings.threads() ? ", threads left where they are" : "")
+                + ", main thread on node " + topology.node(mainNode).id()
                 + (settings.startDelayMs() > 0 ? ", measuring from " + settings.startDelayMs() + " ms" : ""));
         thread.start();
     }
@@ -296,7 +326,7 @@ public final class AwarenessThread implements AutoCloseable {
     }
 
     /**
-     * Start-up is what short runs pay for (issue 11: the first thread dump, JNA and the MXBeans were 17-20 % of the
+     * Start-up is what short runs pay for (measured: the first thread dump, JNA and the MXBeans were 17-20 % of the
      * CPU time of 0.2-0.3 s runs), so nothing is measured before the start delay has passed: a run that ends sooner
      * has only had a sleeping thread. Then counters, the first thread dump and the MXBeans, each step giving way at
      * once if the JVM is exiting.
@@ -310,6 +340,7 @@ public final class AwarenessThread implements AutoCloseable {
             memory = new SyscallMemoryPlacement(settings.memPolicy());
             decider = new Decider(settings.thresholds());
             pinner = new NodePinner(placement);
+            startCarrefour();
             work = givenWork != null ? givenWork : workSource(settings.counters(), directory, log);
             log.accept("work counted as " + work.workUnit() + " from " + work.describe()
                     + (work.hasCycles() ? ", with cycles (CPI)" : ", no cycles (no CPI)"));
@@ -349,6 +380,7 @@ public final class AwarenessThread implements AutoCloseable {
                 Decision d = decider.next(m);
                 String action = act(d.placement(), threads);
                 record(d, m, action, measuredMs);
+                memoryStep();
                 sleepMs = d.intervalMs();
             }
         } catch (Throwable t) {
@@ -370,8 +402,12 @@ public final class AwarenessThread implements AutoCloseable {
         }
     }
 
-    /** Sleeps in base-interval slices, pinning threads created meanwhile. False when stopped. */
-    private boolean sleep(long ms) {
+    /**
+     * Sleeps in base-interval slices, pinning threads created meanwhile and taking Carrefour's steps when due: its
+     * cadence is its own (once a second), not the decision interval's, which a stable parallel program stretches to
+     * NUMAOptsIntervalMax. False when stopped.
+     */
+    private boolean sleep(long ms) throws IOException {
         long end = System.nanoTime() + ms * 1_000_000;
         while (running) {
             long left = (end - System.nanoTime()) / 1_000_000;
@@ -383,9 +419,10 @@ public final class AwarenessThread implements AutoCloseable {
             } catch (InterruptedException e) {
                 return false;
             }
-            if (System.nanoTime() < end && !settings.logOnly() && pinner != null && pinner.target() != null) {
+            if (System.nanoTime() < end && settings.movesThreads() && pinner != null && pinner.target() != null) {
                 pinner.follow(directory.liveThreads());
             }
+            memoryStep();
         }
         return false;
     }
@@ -402,12 +439,12 @@ public final class AwarenessThread implements AutoCloseable {
         }
         Placement effective = settings.fake() ? Placement.SINGLE_NODE : p;
         int node = effective == Placement.SINGLE_NODE ? chooseNode() : -1;
-        if (node >= 0 && !settings.logOnly()) {
+        if (node >= 0 && settings.movesThreads()) {
             node = claimNode(node);
         }
         CpuSet target = node >= 0 ? topology.node(node).cpus() : topology.usableCpus();
         String name = node >= 0 ? "pin-single:node" + topology.node(node).id() : "pin-all";
-        if (settings.logOnly()) {
+        if (!settings.movesThreads()) {
             return "log-only:" + name;
         }
         if (node < 0 && pinner.target() == null) {
@@ -479,7 +516,7 @@ public final class AwarenessThread implements AutoCloseable {
         return singleNode;
     }
 
-    private void record(Decision d, IntervalMetrics m, String action, long measuredMs) throws java.io.IOException {
+    private void record(Decision d, IntervalMetrics m, String action, long measuredMs) throws IOException {
         AppState before = lastSettled;
         if (!d.state().probe()) {
             lastSettled = d.state();
@@ -509,6 +546,49 @@ public final class AwarenessThread implements AutoCloseable {
         }
     }
 
+    /** -XX:NUMAOptsMemory=carrefour: on, or off with one line saying why. */
+    private void startCarrefour() {
+        if (carrefourSettings == null) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        carrefour = CarrefourPlacement.start(carrefourSettings, topology, instrumentation,
+                settings.logOnly());
+        // the set-up time is said because it is what a short run loses: ~0.3 s of CPU natively, ~10 s under emulation
+        log.accept(carrefour.on() ? "NUMAOptsMemory=carrefour on after " + (System.nanoTime() - t0) / 1_000_000
+                + " ms of set-up: heap pages sampled through NUMA balancing's hinting faults; reads and writes are not"
+                + " told apart, so replication is not judged"
+                : MEMORY_OFF + carrefour.whyOff() + "; no page is moved");
+    }
+
+    /** One Carrefour step (once a second at most); a failure turns page placement off, thread placement goes on. */
+    private void memoryStep() throws IOException {
+        if (carrefour == null || !carrefour.on()) {
+            return;
+        }
+        List<CarrefourPlacement.Line> lines;
+        try {
+            lines = carrefour.step();
+        } catch (RuntimeException e) {
+            log.accept(MEMORY_OFF + "internal failure (" + e + "); thread placement goes on");
+            carrefour.close();
+            carrefour = CarrefourPlacement.off("internal failure: " + e);
+            return;
+        }
+        for (CarrefourPlacement.Line l : lines) {
+            IntervalRecord r = new IntervalRecord((System.nanoTime() - startNs) / 1_000_000, 0, state, "kernel-locality",
+                    Double.NaN, Double.NaN, 0, Double.NaN, l.action(), "", migrations, l.reason(),
+                    System.currentTimeMillis());
+            if (csv != null) {
+                csv.add(r);
+            }
+            if (!l.action().endsWith("collocate") && !l.action().endsWith("interleave")
+                    || l.reason().startsWith("on: ") || l.reason().startsWith("off: ")) {
+                log.accept(l.action() + ": " + l.reason());
+            }
+        }
+    }
+
     private void openLog() {
         if (!csvOpened) {
             csvOpened = true;
@@ -521,18 +601,27 @@ public final class AwarenessThread implements AutoCloseable {
         openLog(); // a run that ended within the start delay still gets its (empty) log and the summary saying so
         selfCpuNs = work == null ? 0 : java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         // measured=no: the run ended within the start delay, so nothing was measured and no thread was moved
+        if (carrefour != null) {
+            log.accept(carrefour.describe());
+        }
         String summary = "intervals=" + intervals + " final_state=" + state + " start_delay_ms="
                 + settings.startDelayMs() + " measured=" + (work == null ? "no" : "yes") + " migrations=" + migrations
                 + " placement_changes=" + placementChanges + " pin_calls=" + (pinner == null ? 0 : pinner.pinCalls())
                 + " work=" + (work == null ? "none" : work.workUnit())
                 + " signal=" + signalUsed + " self_cpu_ms=" + selfCpuNs / 1_000_000 + " states=" + stateCounts.toString().replace(", ", ";")
+                + (carrefour == null ? "" : " " + carrefour.summary())
                 + (failure == null ? "" : " failure=" + failure.replace(',', ';'));
         try {
             if (csv != null) {
                 csv.close(summary);
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             log.accept("cannot write " + settings.logFile() + ": " + e.getMessage());
+        }
+        if (carrefour != null) {
+            // after the log is complete: stopping the sampler may take its final pass (seconds under emulation), and
+            // at exit the hook waits for the log only so long
+            carrefour.close();
         }
         try {
             if (work != null) {

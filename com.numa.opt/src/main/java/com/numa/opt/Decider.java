@@ -1,7 +1,6 @@
 package com.numa.opt;
 
 import com.numa.core.classification.Classification;
-import com.numa.core.classification.Thresholds;
 import java.util.List;
 import java.util.Locale;
 
@@ -77,22 +76,13 @@ public final class Decider {
     }
 
     /**
-     * The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. The rules are the
-     * study's ({@link Classification}); the optimizer adds only where the program goes: a program that is not
-     * Single-Threaded but whose parallel threads fit on one node is TLP_BOUND here (confining takes no CPU from it).
+     * The classification alone, without the probe: PARALLEL_ON_ALL_NODES stands for "parallel" here. The rules and
+     * their online order are the study's ({@link Classification#placementCategory}): a program that is not
+     * Single-Threaded but whose parallel threads fit on one node is TLP_BOUND (confining takes no CPU from it).
      */
     public static AppState classify(IntervalMetrics m, DecisionThresholds t) {
-        Thresholds c = t.classification();
-        if (Classification.singleThreaded(m.mainSharePct(), m.workers(), c)) {
-            return AppState.SINGLE_THREADED;
-        }
-        if (Classification.fitsOneNode(m.workers(), t.nodeCores())) {
-            return AppState.TLP_BOUND;
-        }
-        if (Classification.embarrassinglyImbalanced(m.imbalancePct(), c)) {
-            return AppState.EMBARRASSINGLY_IMBALANCED;
-        }
-        return AppState.PARALLEL_ON_ALL_NODES;
+        return AppState.of(Classification.placementCategory(m.mainSharePct(), m.workers(), m.imbalancePct(),
+                t.nodeCores(), t.classification()));
     }
 
     public Decision next(IntervalMetrics m) {
@@ -107,13 +97,13 @@ public final class Decider {
                 m.workers(), m.imbalancePct());
         if (c == AppState.EMBARRASSINGLY_IMBALANCED) {
             // more workers than one node has cores (else TLP_BOUND): confining takes CPU from all but the leader,
-            // so it is a parallel application to probe, not to confine on the classification alone (issue 11)
+            // so it is a parallel application to probe, not to confine on the classification alone
             shape = c + ", " + shape;
         } else if (!c.parallelDecision()) {
             unconfirmed = null; // a probe under way is abandoned
             if (parallelSeen != null) {
                 // a serial phase (set-up, a reduction, the tail) of an application that has run in parallel: the
-                // classification does not confine it, only a probe's measured cost does (issue 11, do no harm)
+                // classification does not confine it, only a probe's measured cost does (do no harm)
                 confineWantedSinceMs = -1;
                 String why = c + " (" + shape + ") in an application that ran in parallel (" + parallelSeen
                         + "): only a measured cost confines it";

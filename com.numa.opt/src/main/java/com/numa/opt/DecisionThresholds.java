@@ -1,6 +1,7 @@
 package com.numa.opt;
 
 import com.numa.core.classification.Thresholds;
+import com.numa.core.flags.Flag;
 import com.numa.core.flags.FlagValues;
 
 /**
@@ -28,18 +29,28 @@ public record DecisionThresholds(double workerSharePct, double mainSharePct, dou
     }
 
     public static DecisionThresholds from(FlagValues f, int nodeCores) {
-        int base = f.get(OptFlags.INTERVAL);
-        return new DecisionThresholds(f.get(OptFlags.WORKER_SHARE), f.get(OptFlags.MAIN_SHARE), f.get(OptFlags.IMBALANCE),
-                f.get(OptFlags.MARGIN), nodeCores, base, f.get(OptFlags.INTERVAL_STEP),
-                Math.max(base, f.get(OptFlags.INTERVAL_MAX)), f.get(OptFlags.STABILIZE),
-                f.get(OptFlags.PROBE_JIT_CPUS));
+        return of(f, nodeCores);
     }
 
-    /** The paper's values (the classification's defaults, declared once in {@link Thresholds}) with a node size. */
+    /**
+     * Every flag at its declared default (the classification's, declared once in {@link Thresholds}, and the
+     * optimizer's own in {@link OptFlags}) with a node size.
+     */
     public static DecisionThresholds defaults(int nodeCores) {
-        Thresholds d = Thresholds.DEFAULTS;
-        return new DecisionThresholds(d.workerSharePct(), d.mainSharePct(), d.embarrassingImbalancePct(), 0.15, nodeCores,
-                200, 200, 10_000, true, PROBE_JIT_CPUS);
+        return of(null, nodeCores);
+    }
+
+    /** {@code f}: the flags given, or null for every flag's declared default. No lambda: this runs in premain. */
+    private static DecisionThresholds of(FlagValues f, int nodeCores) {
+        int base = value(f, OptFlags.INTERVAL);
+        return new DecisionThresholds(value(f, OptFlags.WORKER_SHARE), value(f, OptFlags.MAIN_SHARE),
+                value(f, OptFlags.IMBALANCE), value(f, OptFlags.MARGIN), nodeCores, base, value(f, OptFlags.INTERVAL_STEP),
+                Math.max(base, value(f, OptFlags.INTERVAL_MAX)), value(f, OptFlags.STABILIZE),
+                value(f, OptFlags.PROBE_JIT_CPUS));
+    }
+
+    private static <T> T value(FlagValues f, Flag<T> flag) {
+        return f == null ? flag.defaultValue() : f.get(flag);
     }
 
     /** The classification's thresholds: the study's defaults with this optimizer's parallelism flags. */

@@ -1,6 +1,5 @@
 package com.numa.opt;
 
-import com.numa.core.classification.Imbalance;
 import com.numa.core.classification.WorkShares;
 import com.numa.core.threads.ThreadRole;
 import java.util.List;
@@ -87,7 +86,8 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
     /**
      * Computes the metrics of one interval from per-thread deltas; the costs come from the signals already chosen.
      * Workers, main's share and the imbalance follow the study's one rule ({@link WorkShares}): {@code workers} counts
-     * the workers (turned-over pools grouped in; main apart), and the imbalance is Eq. 1 over the steady workers.
+     * the workers (a worker's pool siblings in; main apart), and the imbalance is Eq. 1 over the steady workers
+     * ({@link WorkShares#imbalancePct}).
      */
     public static IntervalMetrics of(List<ThreadWork> deltas, double workerSharePct, List<SignalCost> costs,
             double busyCpus) {
@@ -99,10 +99,12 @@ public record IntervalMetrics(List<SignalCost> costs, double mainSharePct, int w
         // CPUs the application threads kept busy), which an interval's shares cannot tell (main and a thread that
         // take turns have the same shares as two that run at once)
         return new IntervalMetrics(costs, shares.mainPct(), shares.workers().size(),
-                Imbalance.pct(shares.steadyWorkers().stream().mapToDouble(ThreadWork::work).toArray()), shares.appWork(),
+                shares.imbalancePct(ThreadWork::work), shares.appWork(),
                 busyCpus);
     }
 
+    // no lifetimes: an interval's deltas are of the threads alive at its reading (IntervalCollector), which lived at
+    // the same time, so none of its pools turned over and a crew's idle siblings count as the workers they are
     private static final WorkShares.ThreadView<ThreadWork> VIEW = new WorkShares.ThreadView<>() {
         @Override
         public ThreadRole role(ThreadWork t) {

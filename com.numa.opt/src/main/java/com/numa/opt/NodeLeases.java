@@ -33,6 +33,9 @@ final class NodeLeases {
     /** What the one-JVM case and tests without a host file use: every choice stands. */
     static final NodeLeases NONE = new NodeLeases(null, null);
 
+    /** Tries of a release cut short by an interrupt: the exit's hook interrupts once. */
+    private static final int RELEASE_ATTEMPTS = 3;
+
     private final Path file;
     /** This JVM; null until first needed (the agent makes the leases in premain, where nothing is read yet). */
     private JvmIdentity self;
@@ -146,10 +149,23 @@ final class NodeLeases {
             return;
         }
         held = null;
-        // at exit the Awareness Thread may still carry the exit's interrupt, which would close the channel at once
-        boolean interrupted = Thread.interrupted();
+        // At exit the hook sets running = false and then interrupts the Awareness Thread, which may by then be here:
+        // an interrupt closes the channel (or cuts the lock's wait short) and the line would stay. The hook interrupts
+        // once, so the update is tried again with the interrupt cleared, and the interrupt is restored after.
+        boolean interrupted = false;
         try {
-            update(null, -1);
+            for (int attempt = 1; ; attempt++) {
+                interrupted |= Thread.interrupted();
+                try {
+                    update(null, -1);
+                    return;
+                } catch (UncheckedIOException e) {
+                    if (!Thread.interrupted() || attempt == RELEASE_ATTEMPTS) {
+                        throw e;
+                    }
+                    interrupted = true;
+                }
+            }
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -185,13 +201,19 @@ final class NodeLeases {
                 for (Lease l : kept) {
                     text.append(l.line()).append('\n');
                 }
-                ch.truncate(0);
-                ch.write(ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8)), 0);
+                // written, then cut to length: an update cut short never leaves the file without the others' leases
+                ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    ch.write(bytes, bytes.position());
+                }
+                ch.truncate(bytes.limit());
                 ch.force(false);
                 return claim;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("node lease file " + file + ": " + e.getMessage(), e);
+            // an interrupted lock's exception has no message: its name says what happened
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new UncheckedIOException("node lease file " + file + ": " + why, e);
         }
     }
 

@@ -2,6 +2,7 @@ package com.numa.opt;
 
 import com.numa.core.classification.Thresholds;
 import com.numa.core.flags.Flag;
+import com.numa.opt.memory.CarrefourRules;
 import java.util.List;
 
 /**
@@ -15,6 +16,9 @@ public final class OptFlags {
 
     /** Whether memory follows the threads: none (the paper: affinity only), bind new pages, migrate existing ones. */
     public enum MemPolicy { NONE, BIND, MIGRATE }
+
+    /** Per-page memory placement from sampled page touches: none, or Carrefour's rules (see com.numa.opt.memory). */
+    public enum Memory { NONE, CARREFOUR }
 
     /** Where per-thread work comes from (see {@link AwarenessThread}). */
     public enum Counters { AUTO, PERF, JVM }
@@ -53,8 +57,25 @@ public final class OptFlags {
             "node of a single-node placement: the one the main thread started on, or the least loaded one");
     public static final Flag<MemPolicy> MEM_POLICY = Flag.choice("NUMAOptsMemPolicy", MemPolicy.class, MemPolicy.NONE,
             "move memory with the threads: none, bind (future pages of the process's anonymous mappings), migrate (existing pages)");
+    public static final Flag<Memory> MEMORY = Flag.choice("NUMAOptsMemory", Memory.class, Memory.NONE,
+            "per-page placement of the Java heap from the kernel locality samples: none, or carrefour (collocate pages "
+                    + "touched from one remote node when under 80% of touches are local, interleave shared pages when "
+                    + "the nodes' memory serves them over 35% unevenly, advise per-node copies of read-only shared "
+                    + "pages; move_pages, NUMA balancing on for the run); off with one line where locality is not "
+                    + "measured (one node, no NUMA balancing)");
+    public static final Flag<Integer> MEMORY_MAX_PAGES = Flag.integer("NUMAOptsMemoryMaxPages",
+            CarrefourRules.Settings.DEFAULTS.maxPagesPerInterval(), 0, 1 << 24,
+            "carrefour: at most this many pages moved per step (one a second at most), old generation first");
+    public static final Flag<Integer> MEMORY_MIN_RATE = Flag.integer("NUMAOptsMemoryMinRate",
+            (int) CarrefourRules.Settings.DEFAULTS.minSamplesPerSec(), 0, 100_000_000,
+            "carrefour: below this many sampled heap page touches per second the application is not "
+                    + "memory-intensive and no rule applies");
     public static final Flag<Boolean> FAKE = Flag.bool("NUMAOptsFake", false,
             "decide as usual but always act single-node (the paper's fakeOpts build, to measure the mechanism's cost)");
+    public static final Flag<Boolean> THREADS = Flag.bool("NUMAOptsThreads", true,
+            "place threads (pin to one node or to all); -XX:-NUMAOptsThreads decides and logs thread placement "
+                    + "(log-only:...) but leaves the threads alone, while NUMAOptsMemory still acts: Carrefour's page "
+                    + "placement alone, as in the paper");
     public static final Flag<Boolean> LOG_ONLY = Flag.bool("NUMAOptsLogOnly", false,
             "decide and log, never change affinity or memory policy");
     public static final Flag<String> LOG = Flag.string("NUMAOptsLog", "",
@@ -76,9 +97,15 @@ public final class OptFlags {
     private OptFlags() {
     }
 
+    /** Carrefour's settings from the flags, or null when -XX:NUMAOptsMemory=none. */
+    static CarrefourRules.Settings carrefour(com.numa.core.flags.FlagValues flags) {
+        return flags.get(MEMORY) == Memory.NONE ? null : CarrefourRules.Settings.DEFAULTS.withLimits(
+                flags.get(MEMORY_MIN_RATE), flags.get(MEMORY_MAX_PAGES));
+    }
+
     public static List<Flag<?>> all() {
         return List.of(ENABLE, INTERVAL, START_DELAY, STABILIZE, INTERVAL_STEP, INTERVAL_MAX, WORKER_SHARE, MAIN_SHARE, IMBALANCE,
-                MARGIN, PROBE_JIT_CPUS, NODE, MEM_POLICY, FAKE, LOG_ONLY, LOG, COUNTERS, SIGNAL, LEASES);
+                MARGIN, PROBE_JIT_CPUS, NODE, MEM_POLICY, MEMORY, MEMORY_MAX_PAGES, MEMORY_MIN_RATE, FAKE, THREADS, LOG_ONLY, LOG, COUNTERS, SIGNAL, LEASES);
     }
 
 }

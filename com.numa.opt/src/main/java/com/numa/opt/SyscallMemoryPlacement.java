@@ -1,14 +1,14 @@
 package com.numa.opt;
 
-import com.numa.core.io.KernelFiles;
 import com.numa.opt.OptFlags.MemPolicy;
+import com.numa.perfutil.affinity.MemoryPolicy;
 import com.numa.perfutil.affinity.PageLocator;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
+import com.numa.perfutil.linux.ProcessMaps;
 import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopology;
 import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * Memory policy through real system calls, always on the real kernel node behind a (possibly emulated) node.
@@ -21,10 +21,6 @@ import java.nio.file.Path;
  * </ul>
  */
 public final class SyscallMemoryPlacement implements MemoryPlacement {
-    private static final int MPOL_DEFAULT = 0;
-    private static final int MPOL_BIND = 2;
-    private static final int MPOL_MF_MOVE = 1 << 1;
-
     private final MemPolicy policy;
 
     public SyscallMemoryPlacement(MemPolicy policy) {
@@ -43,10 +39,11 @@ public final class SyscallMemoryPlacement implements MemoryPlacement {
         }
         if (policy == MemPolicy.BIND) {
             long[] mask = node == null ? new long[1] : set(new long[1], node.realNode());
-            int mode = node == null ? MPOL_DEFAULT : MPOL_BIND;
+            MemoryPolicy.Mode mode = node == null ? MemoryPolicy.Mode.DEFAULT : MemoryPolicy.Mode.BIND;
             for (long[] range : anonymousWritableRanges()) {
                 try {
-                    LinuxSyscalls.mbind(range[0], range[1] - range[0], mode, mask, node == null ? 0 : MPOL_MF_MOVE,
+                    LinuxSyscalls.mbind(range[0], range[1] - range[0], mode.mpol(), mask,
+                            node == null ? 0 : MemoryPolicy.MF_MOVE,
                             "binding an anonymous mapping to node " + (node == null ? "all" : node.realNode()));
                 } catch (NativeCallException e) {
                     // a mapping can vanish or change between reading maps and mbind; the rest still gets bound
@@ -65,17 +62,14 @@ public final class SyscallMemoryPlacement implements MemoryPlacement {
     static java.util.List<long[]> anonymousWritableRanges() {
         java.util.List<long[]> out = new java.util.ArrayList<>();
         try {
-            for (String line : KernelFiles.lines(Path.of("/proc/self/maps"))) {
-                String[] f = KernelFiles.fields(line);
-                if (f.length < 5 || !f[1].startsWith("rw") || !f[1].endsWith("p") || !"0".equals(f[4])) {
+            for (ProcessMaps.Mapping m : ProcessMaps.self()) {
+                if (!m.privateWritable() || !m.anonymous()) {
                     continue;
                 }
-                if (f.length >= 6 && f[5].startsWith("[") && !f[5].equals("[heap]")) {
+                if (m.path().startsWith("[") && !m.path().equals("[heap]")) {
                     continue; // [stack], [vvar], [vsyscall]: not ours to bind
                 }
-                int dash = f[0].indexOf('-');
-                out.add(new long[] {Long.parseUnsignedLong(f[0].substring(0, dash), 16),
-                        Long.parseUnsignedLong(f[0].substring(dash + 1), 16)});
+                out.add(new long[] {m.start(), m.end()});
             }
         } catch (IOException e) {
             throw new IllegalStateException("cannot read /proc/self/maps: " + e.getMessage(), e);

@@ -119,7 +119,7 @@ class AwarenessThreadScriptedTest {
     }
 
     /**
-     * Start-up cost (issue 11): a run that ends within the start delay has had a sleeping thread and nothing else: no
+     * Start-up cost: a run that ends within the start delay has had a sleeping thread and nothing else: no
      * counter was read (so no thread dump, no MXBean, no counters opened), no thread was moved, and the log it asked
      * for says that nothing was measured.
      */
@@ -218,6 +218,19 @@ class AwarenessThreadScriptedTest {
             assertTrue(a.history().get(0).action().startsWith("log-only:pin-single"), a.history().get(0).action());
         }
         assertTrue(r.placement.affinity.isEmpty(), "log-only pinned " + r.placement.affinity);
+    }
+
+    @Test
+    void withoutThreadPlacementItDecidesButNeverPins() throws Exception {
+        ScriptedRun r = parallelRun();
+        List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (AwarenessThread a = AwarenessThread.start(flags("-XX:-NUMAOptsThreads"), ScriptedRun.TWO_NODES,
+                r.directory(), r.source(true), r.placement, messages::add)) {
+            await("a settled parallel decision", () -> a.state().parallelDecision());
+            assertTrue(a.history().get(0).action().startsWith("log-only:pin-single"), a.history().get(0).action());
+        }
+        assertTrue(r.placement.affinity.isEmpty(), "-NUMAOptsThreads pinned " + r.placement.affinity);
+        assertTrue(messages.get(0).contains("threads left where they are"), messages.toString());
     }
 
     @Test

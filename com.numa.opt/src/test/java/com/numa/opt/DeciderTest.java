@@ -462,7 +462,7 @@ class DeciderTest {
     }
 
     /**
-     * The CI failure of the first attempt (issue 11): the whole JVM's CPU time, JIT and GC included, kept a
+     * The CI failure of the first attempt: the whole JVM's CPU time, JIT and GC included, kept a
      * single-threaded program off one node whenever a compiler burst or a loaded machine pushed it past one node's
      * CPUs. The demand judged is the application threads', each counted at most once, so one busy main thread always
      * fits a node of one CPU, whatever the JIT, the GC or a late reading under load add.
@@ -489,7 +489,7 @@ class DeciderTest {
     }
 
     /**
-     * Do no harm and hysteresis (issue 11: PMD flapped, 4 migrations and 24 placement changes in 16 s): an application
+     * Do no harm and hysteresis (PMD once flapped, 4 migrations and 24 placement changes in 16 s): an application
      * that flaps between single-threaded and parallel is confined at most while it has not yet run in parallel; once
      * it has, its serial phases (set-up, reductions, the tail) do not confine it, only a probe's measured cost would;
      * probing backs off as the hold doubles.
@@ -565,7 +565,7 @@ class DeciderTest {
     }
 
     /**
-     * Do no harm on a loaded machine (issue 11): what the threads got depends on what else runs; what they wanted
+     * Do no harm on a loaded machine: what the threads got depends on what else runs; what they wanted
      * (on a CPU or waiting for one) does not. Main and a worker both runnable want two CPUs, whatever share of the
      * machine they got: they are not confined to a node of one.
      */
@@ -628,7 +628,7 @@ class DeciderTest {
     }
 
     /**
-     * Do no harm (issue 11): a probe confines the compiler threads with the program, and a warming program runs each
+     * Do no harm: a probe confines the compiler threads with the program, and a warming program runs each
      * interval faster than the last whatever its placement (Xalan's compiler threads want a CPU for its first 6 s).
      * A probe waits while the JIT compiles, and goes ahead once it is quiet over the hold.
      */

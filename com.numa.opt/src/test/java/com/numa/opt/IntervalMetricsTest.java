@@ -13,8 +13,13 @@ import org.junit.jupiter.api.Test;
 /** The Process step: shares, workers, Eq. 1 imbalance, and the probe signals, from per-thread work. */
 class IntervalMetricsTest {
 
+    /** A thread of its own name ("thread c"): no two of them are one pool's (see WorkShares' sibling rule). */
     static ThreadWork w(int tid, ThreadRole role, double work) {
-        return new ThreadWork(new ThreadIdentity(tid, "t" + tid, tid, false, role), work, Double.NaN, Double.NaN);
+        return named(tid, "thread " + (char) ('a' + tid % 26), role, work);
+    }
+
+    static ThreadWork named(int tid, String name, ThreadRole role, double work) {
+        return new ThreadWork(new ThreadIdentity(tid, name, tid, false, role), work, Double.NaN, Double.NaN);
     }
 
     @Test
@@ -44,6 +49,20 @@ class IntervalMetricsTest {
         assertEquals(8, s.workers());
         assertTrue(s.imbalancePct() > 90, "imbalance " + s.imbalancePct());
         assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, Decider.classify(s, DecisionThresholds.defaults(4)));
+    }
+
+    @Test
+    void aCrewAliveTogetherIsAsManyWorkersAsItHas() {
+        // an interval lists the threads alive at its reading: one pool's eight threads, one doing 90% of the work, are
+        // eight workers (the seven light ones are its siblings), never one pool that turned over
+        List<ThreadWork> crew = new ArrayList<>(List.of(named(1, "main", ThreadRole.MAIN, 2)));
+        for (int i = 0; i < 8; i++) {
+            crew.add(named(10 + i, "heavy-pool-" + i, ThreadRole.APPLICATION, i == 0 ? 900 : 100.0 / 7));
+        }
+        IntervalMetrics m = IntervalMetrics.of(crew, 4, List.of(), Double.NaN);
+        assertEquals(8, m.workers());
+        assertTrue(m.imbalancePct() > 200, "imbalance " + m.imbalancePct());
+        assertEquals(AppState.EMBARRASSINGLY_IMBALANCED, Decider.classify(m, DecisionThresholds.defaults(4)));
     }
 
     @Test

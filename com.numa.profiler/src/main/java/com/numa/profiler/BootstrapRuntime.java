@@ -28,7 +28,7 @@ import org.objectweb.asm.Opcodes;
  * Puts the hook runtime (package {@code com.numa.profiler.rt}) on the bootstrap class path, so that JDK classes and
  * classes of every loader can call it. Must run before anything loads those classes from the system class path.
  */
-public final class BootstrapRuntime {
+final class BootstrapRuntime {
     static final String[] CLASSES = {"com/numa/profiler/rt/Hooks", "com/numa/profiler/rt/AccessSink",
         "com/numa/profiler/rt/RawAccess", "com/numa/profiler/rt/WordHooks"};
     static final String OUT_OF_LINE = "Lcom/numa/profiler/rt/OutOfLine;";

@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.boot.WindowHooks;
 import com.numa.core.log.NumaLog;
 import com.numa.core.threads.MainClass;
 import com.numa.core.window.MethodWindow;
@@ -32,7 +33,7 @@ import org.objectweb.asm.Opcodes;
  * cannot see the agent, or never returned before the JVM exited), one warning at exit says so.
  */
 public final class MethodWindowMarks implements ClassFileTransformer {
-    private static final String RUNTIME = "com/numa/core/window/MethodWindow";
+    private static final String RUNTIME = "com/numa/boot/WindowHooks";
 
     private final Target start;
     private final Target stop;
@@ -40,6 +41,24 @@ public final class MethodWindowMarks implements ClassFileTransformer {
     /** What happened to each target class: why it was not marked, or "" when it was. */
     private final Map<String, String> seen = new ConcurrentHashMap<>();
     private final ThreadLocal<Boolean> transforming = new ThreadLocal<>();
+
+    /** Where the hooks in the marked methods report: the window every measuring feature follows. */
+    private static final class ToMethodWindow implements WindowHooks.Sink {
+        @Override
+        public void startEntered() {
+            MethodWindow.startEntered();
+        }
+
+        @Override
+        public void stopEntered() {
+            MethodWindow.stopEntered();
+        }
+
+        @Override
+        public void stopExited() {
+            MethodWindow.stopExited();
+        }
+    }
 
     /** A method named by a flag: its class (internal name) and method name; null when the flag is empty. */
     record Target(String flag, String qualified, String owner, String method) {
@@ -54,6 +73,7 @@ public final class MethodWindowMarks implements ClassFileTransformer {
     }
 
     MethodWindowMarks(Target start, Target stop, NumaLog log) {
+        WindowHooks.install(new ToMethodWindow());
         this.start = start;
         this.stop = stop;
         this.log = log;
@@ -138,7 +158,7 @@ public final class MethodWindowMarks implements ClassFileTransformer {
             return false;
         }
         try {
-            return Class.forName(RUNTIME.replace('/', '.'), false, loader) == MethodWindow.class;
+            return Class.forName(RUNTIME.replace('/', '.'), false, loader) == WindowHooks.class;
         } catch (ClassNotFoundException | LinkageError e) {
             return false;
         }

@@ -13,14 +13,13 @@ import com.numa.core.window.MeasurementWindow;
 import com.numa.profiler.instrument.ClassFilter;
 import com.numa.profiler.instrument.FieldReach;
 import com.numa.profiler.instrument.HiddenIntrinsics;
+import com.numa.profiler.instrument.LoadedClasses;
 import com.numa.profiler.instrument.ModuleReads;
-import com.numa.profiler.instrument.OwnerFieldInjector;
 import com.numa.profiler.instrument.ProfilerTransformer;
 import com.numa.profiler.instrument.TransformerJit;
 import com.numa.profiler.report.DiagnosisFacts;
 import com.numa.profiler.report.ProfileCoverage;
 import com.numa.profiler.report.ProfileReport;
-import com.numa.profiler.report.ReferenceFields;
 import com.numa.profiler.report.ReportWriter;
 import com.numa.profiler.report.TraceRecorder;
 import com.numa.profiler.rt.Hooks;
@@ -35,13 +34,13 @@ import com.numa.profiler.tracking.NodeLocator;
 import com.numa.profiler.tracking.ObjectSizes;
 import com.numa.profiler.tracking.ProfiledThread;
 import com.numa.profiler.tracking.ProfilerRuntime;
+import com.numa.profiler.tracking.ReferenceFields;
 import com.numa.profiler.tracking.SideTable;
 import com.numa.profiler.tracking.SiteRegistry;
 import com.numa.profiler.tracking.ThreadInventory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
-import java.lang.instrument.UnmodifiableClassException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,6 +84,8 @@ public final class NumaProfiler {
     private final FlagValues flags;
     private final NumaTopology topology;
     private final ProfilerRuntime runtime;
+    /** Null unless -XX:NUMAProfilerTrace is recorded. */
+    private final TraceRecorder trace;
     private final ProfilingWindow window;
     private final ProfilerTransformer transformer;
     private final SiteRegistry registry;
@@ -103,12 +104,14 @@ public final class NumaProfiler {
     /** Loaded classes retransformed at start. */
     private int retransformedClasses;
 
-    private NumaProfiler(FlagValues flags, NumaTopology topology, ProfilerRuntime runtime, ProfilingWindow window,
-            ProfilerTransformer transformer, SiteRegistry registry, NumaLog log, ClassFilter filter) {
+    private NumaProfiler(FlagValues flags, NumaTopology topology, ProfilerRuntime runtime, TraceRecorder trace,
+            ProfilingWindow window, ProfilerTransformer transformer, SiteRegistry registry, NumaLog log,
+            ClassFilter filter) {
         this.filter = filter;
         this.flags = flags;
         this.topology = topology;
         this.runtime = runtime;
+        this.trace = trace;
         this.window = window;
         this.transformer = transformer;
         this.registry = registry;
@@ -170,12 +173,15 @@ public final class NumaProfiler {
                 flags.get(ProfilerFlags.SAMPLING) > 1, startAt, flags.get(ProfilerFlags.STOP_AT).trim(), log, tracedFields,
                 headerWords);
         transformer.reportInstrumentedJdkClasses(fieldReach::jdkClassInstrumented);
+        transformer.holdHooksWhileRewriting(runtime);
         if (program) {
             transformer.hookAtomicCalls();
         }
-        NumaProfiler p = new NumaProfiler(flags, topology, runtime, window, transformer, registry, log, filter);
+        NumaProfiler p = new NumaProfiler(flags, topology, runtime, trace, window, transformer, registry, log, filter);
         p.coverage = new ProfileCoverage(program, allAccesses, program || diagnose, jdk,
-                program ? HiddenIntrinsics.stillHiddenHere() : List.of());
+                program && jdk ? ProfilerFlags.PROGRAM_JDK_CLASSES : List.of(),
+                program ? HiddenIntrinsics.stillHiddenHere() : List.of(),
+                HiddenIntrinsics.disablingOptions(Runtime.version().feature()));
         if (diagnosis != null) {
             transformer.diagnose(diagnosis.fieldIds());
             p.diagnosis = diagnosis;
@@ -191,7 +197,7 @@ public final class NumaProfiler {
      * InternalUnsafe, through which the header word and thread ids are read.
      */
     private static HeaderWordClasses headerWordClasses(Instrumentation inst, NumaLog log) {
-        String unsafeProblem = InternalUnsafe.export(inst);
+        String unsafeProblem = InternalUnsafe.export(inst, BootstrapRuntime.onBootstrapPath());
         if (unsafeProblem != null) {
             log.once("header-word", unsafeProblem + "; objects keep their owner words in the side table");
         }
@@ -265,9 +271,9 @@ public final class NumaProfiler {
     /** -XX:+NUMAProfilerDiagnose: the sharing diagnosis, fed by the runtime. */
     private static SharingDiagnosis sharingDiagnosis(ProfilerRuntime runtime, FlagValues flags) {
         ThreadInventory inventory = runtime.inventory();
-        SharingDiagnosis diagnosis = new SharingDiagnosis(DiagnosisFacts.offsets(), OwnerFieldInjector.FIELD,
+        SharingDiagnosis diagnosis = new SharingDiagnosis(DiagnosisFacts.offsets(), HeaderWordAccess.FIELD,
                 flags.get(ProfilerFlags.DIAGNOSE_OBJECTS), flags.get(ProfilerFlags.DIAGNOSE_THRESHOLDS),
-                javaId -> roleOf(inventory, javaId));
+                javaId -> roleOf(inventory, javaId), runtime.sampling());
         runtime.diagnose(diagnosis.tracker());
         return diagnosis;
     }
@@ -325,13 +331,10 @@ public final class NumaProfiler {
         }
         retransformedClasses += targets.size();
         for (Class<?> c : targets) {
-            try {
-                transformer.retransforming(c.getName());
-                inst.retransformClasses(c);
-            } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
-                log.once("retransform:" + c.getName(), "class " + c.getName() + " not retransformed: " + e);
-            }
+            transformer.retransforming(c.getName());
         }
+        LoadedClasses.retransform(inst, targets,
+                (c, e) -> log.once("retransform:" + c.getName(), "class " + c.getName() + " not retransformed: " + e));
         notes.add("retransformed " + targets.size() + " loaded classes matching " + patterns);
     }
 
@@ -422,12 +425,12 @@ public final class NumaProfiler {
 
     private void atExit() {
         window.set(false);
+        transformer.finish(); // the report's writers load JDK classes: rewriting them cannot count anything now
         if (!MainClass.loaded()) {
             log.once("not started", "the application did not start (its main class was not loaded); no profile is written");
             return;
         }
         ProfileReport r = report();
-        TraceRecorder trace = runtime.trace();
         if (trace != null) {
             trace.finish(); // before the profile, so that summary.json says whether the trace was written
         }
@@ -502,8 +505,8 @@ public final class NumaProfiler {
         win.put("profiled_ns", window.profiledNanos());
         win.put("run_ns", System.nanoTime() - startNanos);
         m.put("window", win);
-        if (runtime.trace() != null) {
-            m.put("trace", runtime.trace().summary());
+        if (trace != null) {
+            m.put("trace", trace.summary());
         }
         m.put("problems", new LinkedHashMap<>(log.problemCounts()));
         m.put("internal_failure", runtime.failed());

@@ -46,12 +46,21 @@ public final class ProfileSpan {
     }
 
     /**
+     * One issue of the sharing diagnosis over the span, as a row of issues.csv: rank 1 is the most serious, {@code kind}
+     * its label (false-sharing, true-sharing, remote, ...), {@code score} in {@code unit}, reported from
+     * {@code threshold}; {@code fields}: the fields (name@offset) or element index ranges involved.
+     */
+    public record IssueRow(int rank, String kind, double score, String unit, double threshold, String site, String type,
+            String fields, String threads, String advice, String evidence) {
+    }
+
+    /**
      * What a span counted. {@code issues}: the diagnosis's false/true sharing, remote and duplication issues over the
      * span, ranked (empty when the diagnosis is off: {@code diagnosed} false). {@code sampling}: the profiler's
      * -XX:NUMAProfilerSampling (counts are then estimates).
      */
     public record Result(long nanos, boolean diagnosed, int sampling, List<ThreadCounts> threads, List<SiteCounts> sites,
-            List<SiteCounts> siteThreads, List<Issue> issues) {
+            List<SiteCounts> siteThreads, List<IssueRow> issues) {
     }
 
     // the per site and thread tallies, in this order
@@ -152,10 +161,10 @@ public final class ProfileSpan {
         for (Map.Entry<Integer, long[]> e : bySite.entrySet()) {
             sites.add(counts(profiler.registry().site(e.getKey()), "", e.getValue()));
         }
-        List<Issue> issues = List.of();
+        List<IssueRow> issues = List.of();
         if (diagnosisBefore != null) {
             issues = profiler.diagnosis().issuesSince(diagnosisBefore,
-                    facts(nanos / 1e6, grown, threadsByKey, byThread, bySite));
+                    facts(nanos / 1e6, grown, threadsByKey, byThread, bySite)).stream().map(ProfileSpan::row).toList();
         }
         threads.sort(Comparator.comparing(ThreadCounts::thread));
         Comparator<SiteCounts> mostShared = Comparator.comparingLong((SiteCounts c) -> -(c.sharedReads() + c.sharedWrites()))
@@ -198,6 +207,11 @@ public final class ProfileSpan {
                     Math.max(0, a[READS_OF_SHARED] - a[READS_FOLLOWED_BY_WRITE]), readers, remote));
         });
         return new Facts.Run(ms, profiler.nodes(), threads, sites);
+    }
+
+    private static IssueRow row(Issue i) {
+        return new IssueRow(i.rank(), i.kind().label(), i.score(), i.kind().unit(), i.threshold(), i.site(), i.type(),
+                i.words(), i.threads(), i.advice(), i.evidence());
     }
 
     private static SiteCounts counts(AllocationSite s, String thread, long[] a) {

@@ -3,6 +3,7 @@ package com.numa.profiler;
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
 import com.numa.profiler.sharing.Thresholds;
+import com.numa.profiler.tracking.AccessClassifier.Owner;
 import java.util.List;
 import java.util.function.Function;
 
@@ -38,14 +39,6 @@ public final class ProfilerFlags {
      * queues, ConcurrentHashMap, executors, atomics), the classes a program's shared state most often lives in.
      */
     public static final List<String> PROGRAM_JDK_CLASSES = List.of("java.util.*", "java.util.concurrent.**");
-
-    /** Who owns an object for the private/shared classification. */
-    public enum Owner {
-        /** The thread that wrote the object last (initially its allocator): the ISMM'23 definition. */
-        LAST_WRITER,
-        /** The allocating thread, forever. */
-        ALLOCATOR
-    }
 
     public static final List<String> FAMILY_PREFIXES = List.of("NUMAProfiler");
 
@@ -100,8 +93,10 @@ public final class ProfilerFlags {
                     + "walk per allocation, several times slower to allocate)");
     public static final Flag<Integer> SIDE_TABLE_CAPACITY = Flag.integer("NUMAProfilerSideTableCapacity", 1 << 20,
             1024, 1 << 28, "Objects the identity side table tracks at most (arrays, classes loaded before the agent)");
-    public static final Flag<Integer> ARRAY_CHUNK = Flag.custom("NUMAProfilerArrayChunk", "int", 256,
-            "Bytes of an array that share one owner word (a power of two from 16; 0 = one word per array, as Maxine)",
+    public static final Flag<Integer> ARRAY_CHUNK = Flag.custom("NUMAProfilerArrayChunk", "int", 64,
+            "Bytes of an array that share one owner word, counted from the array's start (a power of two from 16; "
+                    + "64 = a cache line, the lines numa diagnose sees, at 8 bytes of memory per 64 of an array touched "
+                    + "past its first line; 0 = one word per array, as Maxine)",
             new Function<>() { // a class, not a method reference: see CoreFlags.METHOD_NAME
                 @Override
                 public Integer apply(String v) {

@@ -1,5 +1,6 @@
 package com.numa.profiler;
 
+import com.numa.profiler.tracking.WindowEvents;
 import java.util.function.Consumer;
 
 /**
@@ -7,10 +8,7 @@ import java.util.function.Consumer;
  * from the entry of a start method to the entry of a stop method; or only on demand (MBean). Pure decision logic: the
  * switch it drives is given by the caller.
  */
-public final class ProfilingWindow {
-    public static final int START_POINT = 1;
-    public static final int STOP_POINT = 2;
-
+final class ProfilingWindow implements WindowEvents {
     private final int gcThreshold;
     private final Consumer<Boolean> activeSwitch;
     private int explicitGcs;
@@ -25,6 +23,7 @@ public final class ProfilingWindow {
         set(!onDemand && gcThreshold == 0 && !waitForStartMethod);
     }
 
+    @Override
     public synchronized void explicitGc() {
         explicitGcs++;
         if (gcThreshold > 0 && explicitGcs == gcThreshold) {
@@ -32,6 +31,7 @@ public final class ProfilingWindow {
         }
     }
 
+    @Override
     public synchronized void controlPoint(int id) {
         if (id == START_POINT) {
             startMethodEntered = true;

@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.child.ApplicationFailure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,11 +26,15 @@ public interface ApplicationRunner {
         }
     }
 
-    /** How the run ended and where its artifacts are; {@code wallNs} spans process start to exit. */
-    /** One run's outcome; {@code crash} says how the JVM died of a signal ({@code JvmCrash}), "" when it did not. */
-    record Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput, String crash) {
+    /**
+     * How one run ended and where its artifacts are; {@code wallNs} spans process start to exit; {@code failure} says
+     * how the application failed (its exit code and last lines on stderr, or its crash), null when it exited 0.
+     */
+    record Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput, ApplicationFailure failure) {
+        /** A scripted run: a non-zero exit is a failure with nothing on stderr. */
         Result(int exitCode, long wallNs, Path log, Path jfrOutput, Path clockOutput) {
-            this(exitCode, wallNs, log, jfrOutput, clockOutput, "");
+            this(exitCode, wallNs, log, jfrOutput, clockOutput,
+                    exitCode == 0 ? null : new ApplicationFailure(exitCode, null, List.of()));
         }
     }
 

@@ -1,8 +1,8 @@
 package com.numa.speedup;
 
+import com.numa.core.child.ApplicationFailure;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
-import com.numa.core.child.JvmCrash;
 import com.numa.core.child.TargetJava;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +33,6 @@ final class ChildJvmApplicationRunner implements ApplicationRunner {
         Files.createDirectories(request.log().toAbsolutePath().getParent());
         Files.writeString(request.log(), r.stdout() + r.stderr());
         return new Result(r.exitCode(), r.wallNs(), request.log(), request.jfrOutput(), request.clockOutput(),
-                JvmCrash.of(r).map(JvmCrash::describe).orElse(""));
+                ApplicationFailure.of(r).orElse(null));
     }
 }

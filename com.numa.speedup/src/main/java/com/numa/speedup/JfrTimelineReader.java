@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.threads.ThreadRoleRules;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,10 +25,13 @@ final class JfrTimelineReader {
     static final Set<String> WAIT_EVENTS = Set.of("jdk.JavaMonitorEnter", "jdk.JavaMonitorWait", "jdk.ThreadPark");
     static final String GC_PAUSE = "jdk.GCPhasePause";
 
-    /** Threads of the JDK and of our own tools that live in the main group but are not the application's work. */
-    private static final List<String> SERVICE_PREFIXES = List.of("main", "DestroyJavaVM", "JFR ", "NUMA-",
-            "JNA Cleaner", "Logging-Cleaner", "Common-Cleaner", "process reaper", "Attach Listener",
-            "Notification Thread", "Signal Dispatcher", "Reference Handler", "Finalizer");
+    /**
+     * Threads of the JDK that live in the main group but are not the application's work; Flight Recorder's threads,
+     * the JDK's shutdown hooks and numa-jvm's own are told apart by {@link ThreadRoleRules}.
+     */
+    private static final List<String> JDK_SERVICE_PREFIXES = List.of("main", "DestroyJavaVM", "Common-Cleaner",
+            "process reaper", "Attach Listener", "Notification Thread", "Signal Dispatcher", "Reference Handler",
+            "Finalizer");
 
     private JfrTimelineReader() {
     }
@@ -83,10 +87,12 @@ final class JfrTimelineReader {
         String name = t.getJavaName();
         RecordedThreadGroup group = t.getThreadGroup();
         if (name == null || group == null || "system".equals(group.getName())
-                || "InnocuousThreadGroup".equals(group.getName())) {
+                || "InnocuousThreadGroup".equals(group.getName())
+                || ThreadRoleRules.isFlightRecorder(name) || ThreadRoleRules.isJdkShutdownHook(name)
+                || ThreadRoleRules.isTool(name)) {
             return false;
         }
-        for (String prefix : SERVICE_PREFIXES) {
+        for (String prefix : JDK_SERVICE_PREFIXES) {
             if (name.equals(prefix) || (prefix.endsWith(" ") || prefix.endsWith("-")) && name.startsWith(prefix)) {
                 return false;
             }

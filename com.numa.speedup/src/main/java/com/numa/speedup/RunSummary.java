@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.stats.Stats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -77,7 +78,7 @@ record RunSummary(long wallNs, long mainRunningNs, int workerCount, long workerS
     }
 
     private static long median(List<RunSummary> runs, ToLongFunction<RunSummary> field) {
-        return Medians.lower(runs.stream().mapToLong(field).toArray());
+        return Stats.lowerMedian(runs.stream().mapToLong(field).toArray());
     }
 
     private static List<Interval> clip(List<Interval> spans, long from, long to) {

@@ -1,9 +1,12 @@
 package com.numa.speedup;
 
+import com.numa.core.child.AgentJar;
+import com.numa.core.child.ApplicationFailure;
 import com.numa.core.io.ChartRendering;
 import com.numa.core.io.OutputPaths;
 import com.numa.core.child.TargetJava;
 import com.numa.core.log.NumaLog;
+import com.numa.core.stats.Stats;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,10 +30,12 @@ import picocli.CommandLine.Spec;
  * {@code numa speedup-stack}: why an application's speedup falls short of N, split into the causes of Sartor et al.'s
  * speedup stacks for managed applications (garbage collection, serial initialization, synchronization, imbalance,
  * other), measured from user space: JFR for thread lifetimes, waits and GC pauses, a one-class java agent (the thread
- * clock) for each thread's CPU time. The module's public surface is this command, {@link ApplicationRunner} and
- * {@link SpeedupMeasurement} (what a measured run adds to the command line, shared with the cost bench).
+ * clock) for each thread's CPU time. The module's public surface is this command, {@link SpeedupStackRun} (the command
+ * for another tool), {@link ApplicationRunner} and {@link SpeedupMeasurement} (what a measured run adds to the command
+ * line, shared with the cost bench).
  *
- * <p>Exit codes: 0 done; 1 the application or an output failed; 2 bad input, including an application whose run
+ * <p>Exit codes: 0 done; 1 the application failed (its {@link ApplicationFailure} is the first thing printed) or an
+ * output could not be written; 2 bad input, including an application whose run
  * time and thread count do not follow {@code {threads}} (the results are still written).
  */
 @Command(name = "speedup-stack", mixinStandardHelpOptions = true, sortOptions = false,
@@ -118,7 +123,11 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         }
         try {
             return run(plan, stdout, err);
-        } catch (ApplicationFailed | IOException e) {
+        } catch (ApplicationFailed e) {
+            e.failure.lines().forEach(l -> err.println(NumaLog.PREFIX + "speedup-stack: " + l));
+            err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
+            return FAILED;
+        } catch (IOException e) {
             err.println(NumaLog.PREFIX + "speedup-stack: " + e.getMessage());
             return FAILED;
         } catch (InterruptedException e) {
@@ -128,10 +137,16 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         }
     }
 
-    /** The application exited with an error: the stack of a failing run would be meaningless. */
+    /**
+     * The application failed: the stack of a failing run would be meaningless. The message says which run and where
+     * its output is; the failure itself is printed before it.
+     */
     static final class ApplicationFailed extends Exception {
-        ApplicationFailed(String message) {
+        final transient ApplicationFailure failure;
+
+        ApplicationFailed(ApplicationFailure failure, String message) {
             super(message);
+            this.failure = failure;
         }
     }
 
@@ -149,8 +164,7 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         ApplicationRunner runner = injectedRunner != null ? injectedRunner
                 : new ChildJvmApplicationRunner(TargetJava.current(), measurement);
         MeasurementStartup startup = startupCost(runner, plan.repeat(), runs);
-        err.printf(Locale.ROOT, NumaLog.PREFIX + "speedup-stack: measurement start-up %.0f ms per JVM, %.0f ms CPU of it on "
-                + "the main thread (empty main, with vs without)%n", startup.wallNs() / 1e6, startup.mainCpuNs() / 1e6);
+        boolean startupSaid = false;
         Map<Integer, List<Long>> plainWalls = new TreeMap<>();
         Map<Integer, List<Long>> measuredWalls = new TreeMap<>();
         Map<Integer, List<RunSummary>> summaries = new TreeMap<>();
@@ -159,10 +173,19 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             for (int n : plan.threadCounts()) {
                 List<String> args = plan.argumentsFor(n);
                 String id = "n" + n + "-r" + r;
+                String at = "at " + n + " thread(s), run " + r;
                 ApplicationRunner.Result plain = checked(runner.run(
-                        new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null, null)), n);
+                        new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null, null)), at);
                 ApplicationRunner.Result measured = checked(runner.run(new ApplicationRunner.Request(args,
-                        runs.resolve(id + ".log"), runs.resolve(id + ".jfr"), runs.resolve(id + "-clock.csv"))), n);
+                        runs.resolve(id + ".log"), runs.resolve(id + ".jfr"), runs.resolve(id + "-clock.csv"))),
+                        at + " (measured)");
+                if (!startupSaid) {
+                    // said once the application has run, so that when it fails, its failure comes first
+                    err.printf(Locale.ROOT, NumaLog.PREFIX + "speedup-stack: measurement start-up %.0f ms per JVM, %.0f ms "
+                            + "CPU of it on the main thread (empty main, with vs without)%n", startup.wallNs() / 1e6,
+                            startup.mainCpuNs() / 1e6);
+                    startupSaid = true;
+                }
                 plainWalls.computeIfAbsent(n, k -> new ArrayList<>()).add(plain.wallNs());
                 measuredWalls.computeIfAbsent(n, k -> new ArrayList<>()).add(measured.wallNs());
                 RunSummary summary = MeasuredRunReader.summarize(measured);
@@ -210,8 +233,9 @@ public final class SpeedupStackCommand implements Callable<Integer> {
             throws IOException, InterruptedException, ApplicationFailed {
         String classPath;
         try {
-            classPath = Path.of(StartupProbe.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toString();
+            // the packaged jar keeps its classes from -cp: the probe runs from their plain copy
+            classPath = AgentJar.plainClasses(Path.of(StartupProbe.class.getProtectionDomain().getCodeSource()
+                    .getLocation().toURI())).toString();
         } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
             throw new IOException("cannot tell where speedup-stack's classes are, for the start-up probe", e);
         }
@@ -222,32 +246,29 @@ public final class SpeedupStackCommand implements Callable<Integer> {
         for (int r = 0; r < repeat; r++) {
             String id = "probe-r" + (r + 1);
             plain[r] = checked(runner.run(new ApplicationRunner.Request(args, runs.resolve(id + "-plain.log"), null,
-                    null)), 0).wallNs();
+                    null)), PROBE).wallNs();
             ApplicationRunner.Result m = checked(runner.run(new ApplicationRunner.Request(args,
-                    runs.resolve(id + ".log"), runs.resolve(id + ".jfr"), runs.resolve(id + "-clock.csv"))), 0);
+                    runs.resolve(id + ".log"), runs.resolve(id + ".jfr"), runs.resolve(id + "-clock.csv"))), PROBE);
             measured[r] = m.wallNs();
             mainCpu[r] = m.clockOutput() != null && Files.isRegularFile(m.clockOutput())
                     ? Math.max(0, ThreadClockReader.read(m.clockOutput()).mainNs()) : 0;
         }
-        return new MeasurementStartup(Math.max(0, Medians.lower(measured) - Medians.lower(plain)),
-                Medians.lower(mainCpu));
+        return new MeasurementStartup(Math.max(0, Stats.lowerMedian(measured) - Stats.lowerMedian(plain)),
+                Stats.lowerMedian(mainCpu));
     }
 
-    private static ApplicationRunner.Result checked(ApplicationRunner.Result r, int n) throws ApplicationFailed {
-        if (!r.crash().isEmpty()) {
-            throw new ApplicationFailed("the application failed at " + n + " thread(s): " + r.crash() + "; its output is in "
-                    + r.log());
-        }
-        if (r.exitCode() != 0) {
-            throw new ApplicationFailed("the application exited with code " + r.exitCode() + " at " + n
-                    + " thread(s); its output is in " + r.log());
+    private static final String PROBE = "in the start-up probe (an empty main; check the java that runs it)";
+
+    private static ApplicationRunner.Result checked(ApplicationRunner.Result r, String at) throws ApplicationFailed {
+        if (r.failure() != null) {
+            throw new ApplicationFailed(r.failure(), "it failed " + at + "; its output is in " + r.log());
         }
         return r;
     }
 
     private static Map<Integer, Long> medians(Map<Integer, List<Long>> values) {
         Map<Integer, Long> m = new TreeMap<>();
-        values.forEach((n, list) -> m.put(n, Medians.lower(list.stream().mapToLong(Long::longValue).toArray())));
+        values.forEach((n, list) -> m.put(n, Stats.lowerMedian(list.stream().mapToLong(Long::longValue).toArray())));
         return m;
     }
 

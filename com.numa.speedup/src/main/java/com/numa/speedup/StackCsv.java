@@ -1,22 +1,20 @@
 package com.numa.speedup;
 
-import com.numa.core.io.AtomicFiles;
+import com.numa.core.io.CsvTables;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
+import java.util.List;
 
 /** {@code speedup_stack.csv}: one row per thread count and component. */
 final class StackCsv {
-    static final String[] HEADER = {"threads", "component", "equation", "speedup", "weighted_ns", "mt_ns", "st_ns",
-        "t_s_ns", "t_p_ns"};
+    static final List<String> HEADER = List.of("threads", "component", "equation", "speedup", "weighted_ns", "mt_ns",
+            "st_ns", "t_s_ns", "t_p_ns");
 
     private StackCsv() {
     }
 
     static void write(Path target, StackReport report) throws IOException {
-        AtomicFiles.write(target, out -> {
-            CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader(HEADER).get());
+        CsvTables.write(target, HEADER, csv -> {
             for (SpeedupStack s : report.stacks()) {
                 for (Component c : Component.values()) {
                     SpeedupStack.Part p = s.parts().get(c);
@@ -24,7 +22,6 @@ final class StackCsv {
                             p.speedup()), p.weightedNs(), p.mtNs(), p.stNs(), s.serialNs(), s.parallelNs());
                 }
             }
-            csv.flush();
         });
     }
 }

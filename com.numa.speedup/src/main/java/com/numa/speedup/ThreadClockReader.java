@@ -1,5 +1,6 @@
 package com.numa.speedup;
 
+import com.numa.core.io.CsvTables;
 import com.numa.speedup.clock.ThreadClockAgent;
 import java.io.IOException;
 import java.io.Reader;
@@ -8,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 
 /**
@@ -27,7 +27,7 @@ final class ThreadClockReader {
         Map<Long, Long> byId = new HashMap<>();
         long main = WorkerTimes.UNKNOWN;
         try (Reader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            for (CSVRecord r : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+            for (CSVRecord r : CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
                 long id = Long.parseLong(r.get("thread_id"));
                 long ns = Long.parseLong(r.get("cpu_ns"));
                 switch (r.get("role")) {

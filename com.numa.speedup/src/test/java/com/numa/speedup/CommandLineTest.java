@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** Bad input: one line on stderr and exit 2, before any JVM starts (the runner fails the test if it is called). */
+/**
+ * Bad input: one line on stderr and exit 2, before any JVM starts (the runner fails the test if it is called).
+ * SpeedupStackRunIT runs real JVMs.
+ */
 class CommandLineTest {
     @TempDir
     Path tmp;
@@ -22,11 +25,16 @@ class CommandLineTest {
     };
 
     private String[] run(ApplicationRunner runner, String... args) {
+        return run(tmp, runner, args);
+    }
+
+    /** speedup-stack's exit code and stderr for {@code args}, writing under {@code out}; null runs real JVMs. */
+    static String[] run(Path out, ApplicationRunner runner, String... args) {
         StringWriter err = new StringWriter();
         CommandLine cl = SpeedupStackCommand.commandLine(new SpeedupStackCommand(runner));
         cl.setErr(new PrintWriter(err, true));
         cl.setOut(new PrintWriter(new StringWriter(), true));
-        List<String> all = new ArrayList<>(List.of("--out", tmp.toString()));
+        List<String> all = new ArrayList<>(List.of("--out", out.toString()));
         all.addAll(List.of(args));
         return new String[] {Integer.toString(cl.execute(all.toArray(String[]::new))), err.toString()};
     }
@@ -50,20 +58,5 @@ class CommandLineTest {
     @Test
     void notANumber() {
         assertBadInput(run(NEVER, "--threads", "1,two", "--", "Main", "{threads}"), "two");
-    }
-
-    @Test
-    void anApplicationThatIgnoresTheThreadCountIsFlagged() {
-        String[] r = run(null, "--threads", "1,2", "--repeat", "3", "--", "-cp", GroundTruthTest.testClasses(),
-                "com.numa.speedup.groundtruth.IgnoresThreads", "{threads}");
-        assertEquals("2", r[0], r[1]);
-        assertTrue(r[1].contains("probably ignores the {threads} argument"), r[1]);
-    }
-
-    @Test
-    void aFailingApplicationIsReportedNotThrown() {
-        String[] r = run(null, "--threads", "1,2", "--repeat", "1", "--", "-cp", tmp.toString(), "NoSuchMain{threads}");
-        assertEquals("1", r[0], r[1]);
-        assertTrue(r[1].contains("exited with code 1"), r[1]);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import com.numa.characterize.CharacterizeCommand;
+import com.numa.characterize.DiffCommand;
 import com.numa.characterize.MergeCommand;
 import com.numa.diagnose.DiagnoseCommand;
 import com.numa.gc.GcReplayCommand;
@@ -53,10 +54,12 @@ public final class Launcher implements Runnable {
                 .addSubcommand(new VmCommand(env))
                 .addSubcommand(new AttachCommand())
                 .addSubcommand(new FlagsCommand())
+                .addSubcommand(new ClassPathCommand())
                 .addSubcommand(new CharacterizeCommand(env))
                 .addSubcommand(new MergeCommand())
                 .addSubcommand(new SpeedupStackCommand())
                 .addSubcommand(new DiagnoseCommand(env, new FrontDoorLaunch()))
+                .addSubcommand(new DiffCommand())
                 .addSubcommand(new GcReplayCommand())
                 .addSubcommand(new DoctorCommand(env));
         cli.getSubcommands().get("vm").setStopAtUnmatched(true).setUnmatchedArgumentsAllowed(true);

@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 public record LauncherArguments(List<String> numaFlags, List<String> javaOptions, List<String> launch) {
 
     /** java options whose value is the next argument (java's "-cp x" form; the "--opt=x" form is one token). */
-    private static final Set<String> TAKES_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
+    static final Set<String> TAKES_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
             "--upgrade-module-path", "--add-modules", "--limit-modules", "--add-reads", "--add-exports", "--add-opens",
             "--patch-module", "--enable-native-access", "--source", "--describe-module", "-d",
             "--illegal-native-access", "--sun-misc-unsafe-memory-access");

@@ -1,7 +1,9 @@
 package com.numa.vm;
 
+import com.numa.boot.AgentLayout;
 import com.numa.core.feature.FeatureContext;
 import com.numa.core.feature.FeatureRegistry;
+import com.numa.core.feature.LaunchProblems;
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.FlagException;
 import com.numa.core.flags.FlagValues;
@@ -50,15 +52,28 @@ public final class NumaAgent {
 
     static void start(String agentArgs, Instrumentation inst, NumaLog log, boolean attached) {
         try {
+            boolean strict = !attached && AgentLayout.flagOn(agentArgs, AgentLayout.STRICT_FLAG);
             Parsed parsed;
             try {
                 parsed = parse(agentArgs, log);
             } catch (FlagException e) {
+                if (strict) {
+                    exitBeforeMain(List.of(e.getMessage()));
+                }
                 log.once("bad flag", "bad flag: " + e.getMessage() + "; numa-jvm is off for this run");
                 return;
             }
             FeatureRegistry registry = parsed.registry();
             FlagValues flags = parsed.flags();
+            if (strict) {
+                LaunchProblems problems = LaunchChecks.check(flags, registry);
+                for (String w : problems.warnings()) { // loops, not lambdas: premain
+                    System.err.println("numa: warning: " + w);
+                }
+                if (!problems.errors().isEmpty()) {
+                    exitBeforeMain(problems.errors());
+                }
+            }
             if (!registry.anyEnabled(flags)) {
                 if (attached) {
                     log.accept("no feature enabled: add " + registry.enableFlags());
@@ -93,6 +108,18 @@ public final class NumaAgent {
             // LinkageError included: a missing native library must not take the application down
             log.once("internal failure", "internal failure: " + t + "; numa-jvm is off for this run, the application runs on");
         }
+    }
+
+    /**
+     * -XX:+NUMAStrictFlags (numa vm): the launch stops as the launcher's own checks stop it, one line per problem and
+     * exit code 2, before the application's main has run.
+     */
+    private static void exitBeforeMain(List<String> errors) {
+        for (String e : errors) {
+            System.err.println("numa: " + e);
+        }
+        System.err.flush();
+        Runtime.getRuntime().halt(Launcher.USAGE_ERROR);
     }
 
     /** The agent arguments and the registry whose flags they are. */

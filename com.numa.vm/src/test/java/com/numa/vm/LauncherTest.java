@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The launcher's decisions in-process (no java is started here; see LauncherEndToEndTest for that). */
+/** The launcher's decisions in-process (no java is started here; see LauncherEndToEndIT for that). */
 class LauncherTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -1,12 +1,12 @@
 package com.numa.junit;
 
-import com.numa.characterize.analysis.ThreadWork;
+import com.numa.core.classification.ThreadWork;
 import com.numa.core.classification.Classification;
 import com.numa.core.classification.DataDependency;
-import com.numa.core.classification.Imbalance;
 import com.numa.core.classification.ParallelismCategory;
 import com.numa.core.classification.Thresholds;
 import com.numa.core.classification.WorkShares;
+import com.numa.core.types.TypeNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -142,14 +142,21 @@ public final class NumaProfile {
     }
 
     /**
-     * No false sharing in objects of {@code type}: the diagnosis reports no false-sharing issue for it over the test.
-     * Needs -XX:+NUMAProfilerDiagnose.
+     * No false sharing in objects of {@code type} or in what they own: the diagnosis reports no false-sharing issue for
+     * an instance of {@code type}, nor for an object or array allocated by a method of {@code type} or of its
+     * superclasses (what its constructor makes and keeps in a field). An object of a type one of its reference fields
+     * can hold, allocated elsewhere, may or may not be reachable from it: the profile knows allocation sites, not which
+     * fields refer to what, so such an issue fails with a message naming the type to assert on instead. Needs
+     * -XX:+NUMAProfilerDiagnose.
      */
     public void assertNoFalseSharing(Class<?> type) {
         noFalseSharing(type, null);
     }
 
-    /** No false sharing of {@code type}'s field {@code field} with any other word of its cache line. */
+    /**
+     * No false sharing of {@code type}'s field {@code field} with any other word of its cache line; for a field that
+     * holds an array or object, no false sharing in the objects of the field's type that {@code type} allocates.
+     */
     public void assertNoFalseSharing(Class<?> type, String field) {
         noFalseSharing(type, field);
     }
@@ -157,12 +164,50 @@ public final class NumaProfile {
     private void noFalseSharing(Class<?> type, String field) {
         Counts c = counts();
         requireDiagnosis(c, "assertNoFalseSharing");
-        List<IssueRow> found = c.issues().stream().filter(i -> "false-sharing".equals(i.kind()) && sameType(i.type(), type))
-                .filter(i -> field == null || namesField(i.fields(), field)).toList();
-        if (!found.isEmpty()) {
-            throw new AssertionFailedError(test + ": false sharing in " + type.getName()
-                    + (field == null ? "" : "." + field) + ": "
-                    + found.stream().map(IssueRow::describe).collect(Collectors.joining("; ")));
+        Ownership ownership = new Ownership(type);
+        String held = field == null ? null : ownership.referenceFieldType(field);
+        List<IssueRow> owned = new ArrayList<>();
+        List<IssueRow> undecided = new ArrayList<>();
+        for (IssueRow i : c.issues()) {
+            if (!"false-sharing".equals(i.kind())) {
+                continue;
+            }
+            switch (ownership.of(i.site(), i.type())) {
+                case SELF -> {
+                    if (field == null || namesField(i.fields(), field)) {
+                        owned.add(i);
+                    }
+                }
+                case ALLOCATED -> {
+                    if (field == null || i.type().equals(held)) {
+                        owned.add(i);
+                    }
+                }
+                case UNDECIDED -> {
+                    if (field == null) {
+                        undecided.add(i);
+                    }
+                }
+                case NONE -> {
+                }
+            }
+        }
+        String name = TypeNames.of(type) + (field == null ? "" : "." + field);
+        if (!owned.isEmpty()) {
+            throw new AssertionFailedError(test + ": false sharing in " + name + ": "
+                    + owned.stream().map(i -> (ownership.of(i.site(), i.type()) == Ownership.Relation.ALLOCATED
+                            ? "in the " + i.type() + " it allocates: " : "") + i.describe())
+                            .collect(Collectors.joining("; ")));
+        }
+        if (!undecided.isEmpty()) {
+            IssueRow i = undecided.get(0);
+            throw new AssertionFailedError(test + ": false sharing in a " + i.type() + " allocated at " + i.site()
+                    + ", which " + name + "'s field " + String.join(" or ", ownership.fieldsHolding(i.type()))
+                    + " may hold: the profile knows where objects are allocated, not which fields refer to them, so it "
+                    + "cannot tell whether " + name + " reaches it. Assert on its type, assertNoFalseSharing("
+                    + Ownership.classLiteral(i.type()) + "), or allocate it in " + name + " (a constructor or field "
+                    + "initializer) to make it " + name + "'s: "
+                    + undecided.stream().map(IssueRow::describe).collect(Collectors.joining("; ")));
         }
     }
 
@@ -201,7 +246,7 @@ public final class NumaProfile {
         if (others.isEmpty() && shared.isEmpty()) {
             return;
         }
-        StringBuilder sb = new StringBuilder(test + ": " + type.getName() + " is not private to thread '"
+        StringBuilder sb = new StringBuilder(test + ": " + TypeNames.of(type) + " is not private to thread '"
                 + owner.getName() + "': ");
         List<String> parts = new ArrayList<>();
         for (SiteRow s : others) {
@@ -255,9 +300,8 @@ public final class NumaProfile {
         List<ThreadWork> work = threads().stream().map(t -> new ThreadWork(-1, t.thread(), ThreadWork.role(t.role()),
                 Map.of(OA, (double) t.accesses()))).toList();
         WorkShares<ThreadWork> shares = WorkShares.of(work, ThreadWork.view(OA), Thresholds.DEFAULTS.workerSharePct());
-        double imbalance = Imbalance.pct(shares.steadyWorkers().stream().mapToDouble(w -> w.count(OA)).toArray());
-        return Classification.parallelism(shares.mainPct(), shares.workers().size(), shares.parallelThreads().size(),
-                imbalance, "OA", Runtime.getRuntime().availableProcessors(), Thresholds.DEFAULTS);
+        return Classification.parallelism(shares, w -> w.count(OA), "OA", Runtime.getRuntime().availableProcessors(),
+                Thresholds.DEFAULTS);
     }
 
     /** A few lines for a report: the totals, then the shared sites and the issues. */
@@ -298,9 +342,9 @@ public final class NumaProfile {
         }
     }
 
-    /** The profiler spells types as Class.getName() does; a nested class may also be given as its canonical name. */
+    /** The profiler spells types as {@link TypeNames} does. */
     private static boolean sameType(String profiled, Class<?> type) {
-        return profiled.equals(type.getName()) || profiled.equals(type.getTypeName());
+        return profiled.equals(TypeNames.of(type));
     }
 
     /** {@code fields} is the diagnosis's "name@offset, name@offset" list. */

@@ -1,7 +1,6 @@
 package com.numa.junit;
 
 import com.numa.profiler.ProfileSpan;
-import com.numa.profiler.sharing.Issue;
 import java.util.List;
 
 /**
@@ -47,8 +46,8 @@ final class ProfilerSpan {
                 s.sharedReads(), s.sharedWrites(), s.writesAfterPublication());
     }
 
-    private static NumaProfile.IssueRow issue(Issue i) {
-        return new NumaProfile.IssueRow(i.rank(), i.kind().label(), i.score(), i.kind().unit(), i.threshold(), i.site(),
-                i.type(), i.words(), i.threads(), i.advice(), i.evidence());
+    private static NumaProfile.IssueRow issue(ProfileSpan.IssueRow i) {
+        return new NumaProfile.IssueRow(i.rank(), i.kind(), i.score(), i.unit(), i.threshold(), i.site(), i.type(),
+                i.fields(), i.threads(), i.advice(), i.evidence());
     }
 }

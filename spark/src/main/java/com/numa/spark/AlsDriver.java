@@ -1,7 +1,7 @@
 package com.numa.spark;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -31,7 +31,7 @@ public final class AlsDriver extends SparkJob {
 
     private final Dataset<Row> ratings;
 
-    AlsDriver(BuiltinArguments arguments) {
+    AlsDriver(WorkloadArguments arguments) {
         super(NAME, arguments);
         SplittableRandom r = new SplittableRandom(7);
         int users = USERS * arguments.size().scale();

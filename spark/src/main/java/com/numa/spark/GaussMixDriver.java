@@ -1,7 +1,7 @@
 package com.numa.spark;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +25,7 @@ public final class GaussMixDriver extends SparkJob {
 
     private final Dataset<Row> points;
 
-    GaussMixDriver(BuiltinArguments arguments) {
+    GaussMixDriver(WorkloadArguments arguments) {
         super(NAME, arguments);
         SplittableRandom r = new SplittableRandom(13);
         List<Row> rows = new ArrayList<>();

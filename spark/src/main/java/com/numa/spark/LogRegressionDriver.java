@@ -1,7 +1,7 @@
 package com.numa.spark;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -23,7 +23,7 @@ public final class LogRegressionDriver extends SparkJob {
 
     private final Dataset<Row> points;
 
-    LogRegressionDriver(BuiltinArguments arguments) {
+    LogRegressionDriver(WorkloadArguments arguments) {
         super(NAME, arguments);
         SplittableRandom r = new SplittableRandom(11);
         double[] truth = r.doubles(FEATURES, -1, 1).toArray();

@@ -1,7 +1,7 @@
 package com.numa.spark;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -26,7 +26,7 @@ public final class NaiveBayesDriver extends SparkJob {
 
     private final Dataset<Row> documents;
 
-    NaiveBayesDriver(BuiltinArguments arguments) {
+    NaiveBayesDriver(WorkloadArguments arguments) {
         super(NAME, arguments);
         SplittableRandom r = new SplittableRandom(5);
         List<Row> rows = new ArrayList<>();

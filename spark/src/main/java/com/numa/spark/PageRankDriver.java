@@ -1,7 +1,7 @@
 package com.numa.spark;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.IterationHarness;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.IterationHarness;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +23,7 @@ public final class PageRankDriver extends SparkJob {
 
     private final JavaPairRDD<Integer, Iterable<Integer>> links;
 
-    PageRankDriver(BuiltinArguments arguments) {
+    PageRankDriver(WorkloadArguments arguments) {
         super(NAME, arguments);
         int vertices = VERTICES * arguments.size().scale();
         SplittableRandom r = new SplittableRandom(17);

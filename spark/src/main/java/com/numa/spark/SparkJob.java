@@ -1,7 +1,7 @@
 package com.numa.spark;
 
-import com.numa.characterize.builtin.BuiltinArguments;
-import com.numa.characterize.builtin.Workload;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.Workload;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -29,7 +29,7 @@ abstract class SparkJob implements Workload {
     final JavaSparkContext context;
     final int partitions;
 
-    SparkJob(String application, BuiltinArguments arguments) {
+    SparkJob(String application, WorkloadArguments arguments) {
         SparkSession.Builder builder = SparkSession.builder().appName(application)
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", String.valueOf(arguments.threads()));

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,17 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
  * and under the profiler, and the job prints in every run what it prints without the agent; Table 2 counts Spark's
  * task threads as the workers.
  */
+@Tag("spark")
 class SparkCharacterizeIT {
 
     @Test
     void aSparkSubmitJobIsCharacterizedWithoutModuleFlagsOverItsTasks(@TempDir Path dir) throws Exception {
         Path lib = SparkRuns.sparkLib();
         String agent = SparkRuns.agentJar().toString();
+        String harness = SparkRuns.numaClasses();
         List<String> job = List.of("--master", "local[2]", "--conf", "spark.ui.enabled=false",
                 "--class", NaiveBayesDriver.class.getName(), lib.resolve("spark-drivers.jar").toString());
         List<String> jobArgs = new ArrayList<>(job);
         jobArgs.addAll(SparkRuns.SHORT_RUN);
-        ChildRun without = ChildJvm.current().launch(SparkRuns.javaArguments(lib, agent,
+        ChildRun without = ChildJvm.current().launch(SparkRuns.javaArguments(lib, harness,
                 "org.apache.spark.deploy.SparkSubmit", jobArgs)).timeout(Duration.ofMinutes(3)).run();
         assertEquals(0, without.exitCode(), without::diagnostics);
         String reference = SparkRuns.checksum(without.stdout());
@@ -40,7 +43,7 @@ class SparkCharacterizeIT {
         Path out = dir.resolve("characterization");
         List<String> command = new ArrayList<>(List.of("-jar", agent, "characterize", "--quick", "--configs", "single",
                 "--threads", "2", "--name", "spark-naive-bayes", "--out", out.toString(), "--",
-                "-cp", lib + "/*:" + agent, "org.apache.spark.deploy.SparkSubmit"));
+                "-cp", lib + "/*:" + harness, "org.apache.spark.deploy.SparkSubmit"));
         command.addAll(job);
         command.addAll(SparkRuns.SHORT_RUN);
         assertFalse(command.stream().anyMatch(a -> a.startsWith("--add-opens")), "the user gives no module flags");

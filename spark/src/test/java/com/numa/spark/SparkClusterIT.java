@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * driver its own, {@code numa merge} makes one report of them, and the job computes what it computes without the
  * agent.
  */
+@Tag("spark")
 class SparkClusterIT {
     private static final Duration JOB_LIMIT = Duration.ofMinutes(4);
 
@@ -112,7 +114,7 @@ class SparkClusterIT {
         args.add(lib.resolve("spark-drivers.jar").toString());
         args.addAll(SparkRuns.SHORT_RUN);
         ChildJvm driver = ChildJvm.current().directory(Files.createDirectories(dir.resolve("driver")))
-                .launch(SparkRuns.javaArguments(lib, SparkRuns.agentJar().toString(), "org.apache.spark.deploy.SparkSubmit",
+                .launch(SparkRuns.javaArguments(lib, SparkRuns.numaClasses(), "org.apache.spark.deploy.SparkSubmit",
                         args))
                 .timeout(JOB_LIMIT);
         if (driverFlags != null) {

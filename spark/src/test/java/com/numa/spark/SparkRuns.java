@@ -2,9 +2,9 @@ package com.numa.spark;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.Applications;
-import com.numa.characterize.apps.AppsDirectory;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.Applications;
+import com.numa.core.apps.AppsDirectory;
 import com.numa.characterize.suite.SparkJvm;
 import com.numa.core.child.AgentJar;
 import java.io.IOException;
@@ -28,6 +28,11 @@ final class SparkRuns {
 
     static Path agentJar() {
         return AgentJar.packaged(SparkRuns.class);
+    }
+
+    /** Where the drivers' harness classes are for a class path: the plain copy of the agent jar's classes. */
+    static String numaClasses() throws IOException {
+        return AgentJar.plainClasses(agentJar()).toString();
     }
 
     static AppsDirectory apps() {

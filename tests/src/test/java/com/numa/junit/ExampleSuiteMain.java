@@ -11,7 +11,7 @@ import org.junit.platform.launcher.listeners.TestExecutionSummary;
 
 /**
  * Runs the JUnit tests of one package in this JVM, as Surefire would, and exits 0 when they all passed, 1 when one
- * failed (2 when none was found): the child side of {@link NumaJunitExampleEndToEndTest}.
+ * failed (2 when none was found): the child side of {@link NumaJunitExampleEndToEndIT}.
  */
 public final class ExampleSuiteMain {
     private ExampleSuiteMain() {

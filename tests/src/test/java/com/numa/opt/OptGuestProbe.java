@@ -15,7 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Run inside the 2-node guest by {@link AwarenessThreadGuestTest}: a single-threaded program whose heap was first
+ * Run inside the 2-node guest by {@link AwarenessThreadGuestIT}: a single-threaded program whose heap was first
  * touched on node 0 starts the Awareness Thread (real topology, ThreadInventory, default counters) with
  * -XX:NUMAOptsMemPolicy=args[0] (migrate or bind) from node 1, and prints what the kernel then says as key=value lines.
  */

@@ -3,8 +3,7 @@ package com.numa.opt;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * A CPU-bound parallel program that allocates nothing and reports no progress (the shape of ParallelSum, issue 11
- * finding 3): {@code args[0]} threads spin for {@code args[1]} ms, then it prints {@code passes=<n>}.
+ * A CPU-bound parallel program that allocates nothing and reports no progress (the shape of ParallelSum): {@code args[0]} threads spin for {@code args[1]} ms, then it prints {@code passes=<n>}.
  */
 public final class ParallelSpinProgram {
     private ParallelSpinProgram() {

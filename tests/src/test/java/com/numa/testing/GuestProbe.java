@@ -6,19 +6,17 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
+import com.numa.perfutil.affinity.MemoryPolicy;
 import com.numa.perfutil.linux.LinuxSyscalls;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
 
 /**
- * Run inside the NUMA guest by {@link NumaGuestTest}: drives numa-jvm's own syscall bindings on a real two-node kernel
+ * Run inside the NUMA guest by {@link NumaGuestIT}: drives numa-jvm's own syscall bindings on a real two-node kernel
  * and prints what the kernel answered as {@code key=value} lines, for the test to judge on the host.
  */
 public final class GuestProbe {
 
-    private static final int MPOL_DEFAULT = 0;
-    private static final int MPOL_BIND = 2;
-    private static final int MPOL_MF_MOVE = 1 << 1;
     private static final int PAGE = 4096;
     private static final int PAGES = 64;
 
@@ -45,13 +43,13 @@ public final class GuestProbe {
         long[] pages = pageAddresses(local);
         int[] targets = new int[PAGES];
         Arrays.fill(targets, 1);
-        LinuxSyscalls.movePages(0, pages, targets, new int[PAGES], MPOL_MF_MOVE, "move_pages to node 1");
+        LinuxSyscalls.movePages(0, pages, targets, new int[PAGES], MemoryPolicy.MF_MOVE, "move_pages to node 1");
         System.out.println("moved_nodes=" + nodesOf(local));
 
-        LinuxSyscalls.setMempolicy(MPOL_BIND, new long[] {0b10L}, "bind to node 1");
+        LinuxSyscalls.setMempolicy(MemoryPolicy.Mode.BIND.mpol(), new long[] {0b10L}, "bind to node 1");
         Memory bound = touched();
         System.out.println("bind1_nodes=" + nodesOf(bound));
-        LinuxSyscalls.setMempolicy(MPOL_DEFAULT, new long[0], "default policy");
+        LinuxSyscalls.setMempolicy(MemoryPolicy.Mode.DEFAULT.mpol(), new long[0], "default policy");
     }
 
     private static Memory touched() {

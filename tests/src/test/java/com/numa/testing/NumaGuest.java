@@ -125,7 +125,7 @@ public final class NumaGuest {
          * that was never in memory. Seen (QEMU 7.2): SIGSEGV with a data address at a method entry that holds a jmp,
          * SIGILL four bytes into such an entry (5 of 103 JVMs of tools/numa-guest/jit-patch-check, 0 of 100
          * serial), and, most likely from the same cause, a garbage object size read in the research heap's copier
-         * (issue 13; no race was found in its Java code).
+         * (no race was found in its Java code).
          */
         PARALLEL,
         /**

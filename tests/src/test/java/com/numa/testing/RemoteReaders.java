@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Run inside the NUMA guest by {@link KernelLocalityGuestTest}, with its memory on node 1 (numactl --balancing
+ * Run inside the NUMA guest by {@link KernelLocalityGuestIT}, with its memory on node 1 (numactl --balancing
  * --membind=1, so the balancer faults but cannot migrate): "remote-reader" on CPU 0 (node 0) and "local-reader" on
  * CPU 1 (node 1) each read an array of their own, first touched by a thread on node 1, for the given seconds while
  * the kernel locality source samples. Prints {@code key=value} lines for the test to judge on the host. A second

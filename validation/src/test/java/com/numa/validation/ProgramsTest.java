@@ -52,6 +52,17 @@ class ProgramsTest {
         assertTrue(run(ParallelStreamOrders::main, "1000", "2").startsWith("revenue="));
     }
 
+    @Test
+    void oneHeavyCrewGivesTheHeavyPartItsShareAndBothFormsAgree() throws Throwable {
+        assertEquals(90, OneHeavyTask.share(0, 8, 100, 90));
+        assertEquals(1, OneHeavyTask.share(7, 8, 100, 90), "10 samples over 7 light parts: 1 each");
+        assertEquals(97, OneHeavyTask.total(8, 100, 90));
+        assertEquals(OneHeavyTask.inside(3, 1000), InvokeAllTasks.insideCircle(3, 1000), "under a billion: one part");
+        String threads = run(OneHeavyThread::main, "8", "2", "90");
+        assertTrue(threads.startsWith("pi~3.1"), threads);
+        assertEquals(threads, run(OneHeavyTask::main, "8", "2", "90"), "the same samples, on a pool");
+    }
+
     private static long expectedTurnover(int batches, int tasks, int size) {
         long sum = 0;
         for (long seed = 0; seed < (long) batches * tasks; seed++) {

@@ -1,5 +1,6 @@
 package com.numa.bench.junit;
 
+import com.numa.core.stats.Stats;
 import com.numa.profiler.ProfileSpan;
 import java.util.Arrays;
 import java.util.Locale;
@@ -61,11 +62,11 @@ public final class SpanCost {
             }
             if (w == 1) {
                 int n = rounds / 10 + 1;
-                double accesses = median(Arrays.copyOf(counted, n));
-                double closedNs = median(Arrays.copyOf(closed, n));
-                double openNs = median(Arrays.copyOf(open, n));
+                double accesses = Stats.median(Arrays.copyOf(counted, n));
+                double closedNs = Stats.median(Arrays.copyOf(closed, n));
+                double openNs = Stats.median(Arrays.copyOf(open, n));
                 System.out.printf(Locale.ROOT, "fixed cost per test method (open + close of an empty span): median %.1f us, "
-                        + "p90 %.1f us over %d spans%n", median(empty) / 1e3, pct(empty, 0.9) / 1e3, rounds);
+                        + "p90 %.1f us over %d spans%n", Stats.median(empty) / 1e3, Stats.percentile(empty, 90) / 1e3, rounds);
                 System.out.printf(Locale.ROOT, "loop of %d iterations: %.0f accesses counted; window closed %.2f ms, open "
                         + "%.2f ms%n", iterations, accesses, closedNs / 1e6, openNs / 1e6);
                 System.out.printf(Locale.ROOT, "per profiled access: %.1f ns (window open), %.1f ns more than with the window "
@@ -90,13 +91,4 @@ public final class SpanCost {
         }
     }
 
-    private static double median(long[] a) {
-        return pct(a, 0.5);
-    }
-
-    private static double pct(long[] a, double q) {
-        long[] s = a.clone();
-        Arrays.sort(s);
-        return s[Math.min(s.length - 1, (int) (q * s.length))];
-    }
 }

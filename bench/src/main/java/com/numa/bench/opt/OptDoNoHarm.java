@@ -5,9 +5,9 @@ import static com.numa.bench.BenchCommandLine.require;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.numa.bench.BenchCommandLine;
 import com.numa.bench.workloads.Workloads;
-import com.numa.characterize.apps.Application;
-import com.numa.characterize.apps.Applications;
-import com.numa.characterize.apps.AppsDirectory;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.Applications;
+import com.numa.core.apps.AppsDirectory;
 import com.numa.characterize.apps.AppsSuite;
 import com.numa.characterize.builtin.BuiltinSuite;
 import com.numa.characterize.suite.Benchmark;
@@ -37,7 +37,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * Do no harm (issue 11, item 3): every program runs without the agent and with {@code -XX:+NUMAOpts
+ * Do no harm: every program runs without the agent and with {@code -XX:+NUMAOpts
  * -XX:NUMATopology=2} (the packaged agent, as {@code bin/numa vm} starts it), alternating, no child restricted, so both
  * have the machine's CPUs. Two ratios per program, median time without over median time with the optimizer (below 1
  * = slower with it): {@code wall_ratio} over the whole process (JVM start, agent start, the program, exit) and

@@ -3,7 +3,7 @@ package com.numa.bench.opt;
 import static com.numa.bench.BenchCommandLine.require;
 
 import com.numa.bench.BenchCommandLine;
-import com.numa.bench.workloads.Workload;
+import com.numa.bench.workloads.Workloads;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
 import com.numa.core.flags.FlagException;
@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * per-workload means and minima, the geometric mean of the overhead, and the Awareness Thread's own CPU time as a
  * share of the run (the direct cost, immune to the noise of a shared machine); {@code --csv FILE} also writes it.
  *
- * <p>The other question, do no harm (issue 11: does a user lose anything with the optimizer acting for real?), is
+ * <p>The other question, do no harm (does a user lose anything with the optimizer acting for real?), is
  * {@link OptDoNoHarm}'s.
  *
  * <p>Usage: {@code java -cp bench/target/benchmarks.jar com.numa.bench.opt.OptOverhead [--runs 5] [--scale 1.0]
@@ -61,7 +61,7 @@ public final class OptOverhead implements Callable<Integer> {
     @Option(names = "--workloads", paramLabel = "NAME", split = ",", defaultValue = DEFAULT_WORKLOADS,
             converter = BenchCommandLine.WorkloadName.class,
             description = "Workloads, comma-separated (default: ${DEFAULT-VALUE}); listed below.")
-    private List<Workload> workloads;
+    private List<Workloads.Entry> workloads;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write the table to FILE.")
     private Path csv;
@@ -93,7 +93,7 @@ public final class OptOverhead implements Callable<Integer> {
         require(spec, scale > 0, "--scale must be above 0, not " + scale);
         List<String> optFlags = optimizerFlags(spec, List.of("-XX:+NUMAOpts", "-XX:+NUMAOptsFake"), extraFlags);
         List<Row> rows = new ArrayList<>();
-        for (Workload w : workloads) {
+        for (Workloads.Entry w : workloads) {
             double[] base = new double[runs];
             double[] opt = new double[runs];
             double[] threadCpu = new double[runs];
@@ -137,7 +137,7 @@ public final class OptOverhead implements Callable<Integer> {
     }
 
     /** One run of {@code w} in a fresh JVM under taskset, with the optimizer when {@code flags} are given. */
-    private OptOverheadChild.Result runChild(Workload w, List<String> flags) throws IOException {
+    private OptOverheadChild.Result runChild(Workloads.Entry w, List<String> flags) throws IOException {
         List<String> args = new ArrayList<>(List.of(w.name(), Double.toString(scale)));
         args.addAll(flags);
         ChildJvm jvm = ChildJvm.current().via(List.of("taskset", "-c", Integer.toString(cpu)));

@@ -1,6 +1,5 @@
 package com.numa.bench.opt;
 
-import com.numa.bench.workloads.Workload;
 import com.numa.bench.workloads.Workloads;
 import com.numa.core.child.ChildReport;
 import com.numa.core.feature.FeatureRegistry;
@@ -10,6 +9,7 @@ import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
+import com.numa.core.workload.Workload;
 import com.numa.opt.AffinityPlacement;
 import com.numa.opt.AwarenessThread;
 import com.numa.opt.OptFeature;
@@ -42,7 +42,7 @@ public final class OptOverheadChild {
     }
 
     public static void main(String[] args) throws Exception {
-        Workload w = Workloads.named(args[0]);
+        Workloads.Entry entry = Workloads.named(args[0]);
         double scale = Double.parseDouble(args[1]);
         List<String> flags = Arrays.asList(args).subList(2, args.length);
         AwarenessThread opt = null;
@@ -52,9 +52,13 @@ public final class OptOverheadChild {
             opt = AwarenessThread.start(optimizerFlags().parse(flags), emulatedTwoNodes(), threads, null,
                     new AffinityPlacement(), NumaLog.stderr().of("NUMAOpts"));
         }
-        long t0 = System.nanoTime();
-        long checksum = w.run(scale);
-        long elapsed = System.nanoTime() - t0;
+        long checksum;
+        long elapsed;
+        try (Workload w = entry.at(scale)) {
+            long t0 = System.nanoTime();
+            checksum = w.iteration();
+            elapsed = System.nanoTime() - t0;
+        }
         String state = "none";
         long selfCpu = 0;
         if (opt != null) {

@@ -3,7 +3,7 @@ package com.numa.bench.profiler;
 import static com.numa.bench.BenchCommandLine.require;
 
 import com.numa.bench.BenchCommandLine;
-import com.numa.bench.workloads.Workload;
+import com.numa.bench.workloads.Workloads;
 import com.numa.core.child.AgentJar;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
@@ -66,7 +66,7 @@ public final class ProfilerOverhead implements Callable<Integer> {
     @Option(names = "--workloads", paramLabel = "NAME", split = ",", defaultValue = DEFAULT_WORKLOADS,
             converter = BenchCommandLine.WorkloadName.class,
             description = "Workloads, comma-separated (default: ${DEFAULT-VALUE}); listed below.")
-    private List<Workload> workloads;
+    private List<Workloads.Entry> workloads;
 
     @Option(names = "--modes", paramLabel = "LIST", defaultValue = OverheadMode.DEFAULT,
             description = "Modes, comma-separated: " + OverheadMode.HELP + "; none, the baseline, always runs first "
@@ -115,7 +115,7 @@ public final class ProfilerOverhead implements Callable<Integer> {
         Path work = Files.createTempDirectory("numa-profiler-overhead");
         Path agent = AgentJar.manifestOnly(work);
         Map<String, List<List<ProfilerWorkloadChild.Result>>> results = new LinkedHashMap<>();
-        for (Workload w : workloads) {
+        for (Workloads.Entry w : workloads) {
             // Rounds of one run per mode, so that a slow spell of a shared machine hits every mode alike.
             List<List<ProfilerWorkloadChild.Result>> byMode = new ArrayList<>();
             for (int m = 0; m < modeList.size(); m++) {
@@ -155,7 +155,7 @@ public final class ProfilerOverhead implements Callable<Integer> {
     }
 
     /** One run of {@code w} in a fresh JVM, under the agent with {@code agentFlags} unless they are null. */
-    private ProfilerWorkloadChild.Result runChild(Workload w, Path agent, List<String> agentFlags, Path output)
+    private ProfilerWorkloadChild.Result runChild(Workloads.Entry w, Path agent, List<String> agentFlags, Path output)
             throws IOException {
         ChildJvm child = ChildJvm.current().options("-Xms1g", "-Xmx1g").classPath(System.getProperty("java.class.path"))
                 .main(ProfilerWorkloadChild.class.getName(), List.of(w.name(), String.valueOf(scale)));

@@ -1,9 +1,9 @@
 package com.numa.bench.profiler;
 
-import com.numa.bench.workloads.Workload;
 import com.numa.bench.workloads.Workloads;
 import com.numa.core.child.ChildReport;
 import com.numa.core.stats.Stats;
+import com.numa.core.workload.Workload;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -32,7 +32,7 @@ public final class ProfilerWorkloadChild {
     }
 
     public static void main(String[] args) throws Exception {
-        Workload workload = Workloads.named(args[0]);
+        Workloads.Entry entry = Workloads.named(args[0]);
         double scale = Double.parseDouble(args[1]);
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         long checksum = 0;
@@ -41,14 +41,16 @@ public final class ProfilerWorkloadChild {
         long cpuAtHalf = 0;
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        for (int i = 0; i < iterations; i++) {
-            if (i == iterations / 2) {
-                cpuAtHalf = os.getProcessCpuTime();
+        try (Workload workload = entry.at(scale)) {
+            for (int i = 0; i < iterations; i++) {
+                if (i == iterations / 2) {
+                    cpuAtHalf = os.getProcessCpuTime();
+                }
+                long t0 = System.nanoTime();
+                checksum += workload.iteration();
+                times[i] = System.nanoTime() - t0;
+                total += times[i];
             }
-            long t0 = System.nanoTime();
-            checksum += workload.run(scale);
-            times[i] = System.nanoTime() - t0;
-            total += times[i];
         }
         long elapsed = (long) Stats.median(Arrays.copyOfRange(times, iterations / 2, iterations));
         // The process CPU clock ticks in 10 ms here: the second half as a whole, per iteration, is precise enough.

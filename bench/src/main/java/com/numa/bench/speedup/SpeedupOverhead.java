@@ -3,10 +3,10 @@ package com.numa.bench.speedup;
 import static com.numa.bench.BenchCommandLine.require;
 
 import com.numa.bench.BenchCommandLine;
+import com.numa.characterize.Suites;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.characterize.suite.Suite;
-import com.numa.characterize.suite.Suites;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
 import com.numa.core.io.CsvTables;
@@ -29,8 +29,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * What {@code numa speedup-stack}'s measurement costs the application (issue 14: at most 3% on the built-in
- * workloads): each benchmark runs in fresh JVMs without it ({@code plain}) and with exactly the options a measured run
+ * What {@code numa speedup-stack}'s measurement costs the application (the target: at most 3%
+ * on the built-in workloads): each benchmark runs in fresh JVMs without it ({@code plain}) and with exactly the options a measured run
  * gets ({@code measured}: {@link SpeedupMeasurement}, JFR plus the thread clock), in interleaved groups whose order
  * rotates, and the cost is measured / plain per group, median over the groups:
  * <ul>
@@ -53,7 +53,7 @@ import picocli.CommandLine.Spec;
                 + "apps: interleaved runs with and without it, CPU time of the measured iterations, of the whole "
                 + "process, and wall time.")
 public final class SpeedupOverhead implements Callable<Integer> {
-    /** The target of issue 14, on the measured iterations' CPU time. */
+    /** The target, on the measured iterations' CPU time. */
     static final double TARGET_PCT = 3.0;
     static final String EMPTY_MAIN = "(empty main)";
 

@@ -1,8 +1,10 @@
 package com.numa.bench.workloads;
 
+import com.numa.core.workload.Workload;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleFunction;
 
 /**
  * The built-in workloads by name, for the overhead drivers and their child JVMs. The optimizer's three are sized for
@@ -10,26 +12,41 @@ import java.util.Map;
  * iteration without profiling on a 2-core VM).
  */
 public final class Workloads {
-    private static final Map<String, Workload> ALL = new LinkedHashMap<>();
+    /**
+     * A workload of this catalog: what the drivers take ({@code --workloads}) and pass to their child JVMs, one line for
+     * {@code --help}, and its set-up at a scale (&gt; 0). Each iteration of the {@link Workload} does the whole
+     * deterministic amount of work of that scale and returns its checksum (so the JIT cannot drop the work): the same
+     * scale always does the same work and gives the same checksum.
+     */
+    public record Entry(String name, String description, DoubleFunction<Workload> setUp) {
+        /** The workload at {@code scale}, ready to iterate. */
+        public Workload at(double scale) {
+            return setUp.apply(scale);
+        }
+    }
+
+    private static final Map<String, Entry> ALL = new LinkedHashMap<>();
 
     static {
-        for (Workload w : List.of(
-                new Workload("single-threaded-loop",
-                        "all work on the main thread (the optimizer's SINGLE_THREADED case)", SingleThreadedLoop::run),
-                new Workload("balanced-workers",
-                        "four equal worker threads (the case the optimizer's probe decides on)", BalancedWorkers::run),
-                new Workload("imbalanced-workers",
+        for (Entry w : List.of(
+                new Entry("single-threaded-loop",
+                        "all work on the main thread (the optimizer's SINGLE_THREADED case)",
+                        scale -> () -> SingleThreadedLoop.run(scale)),
+                new Entry("balanced-workers",
+                        "four equal worker threads (the case the optimizer's probe decides on)",
+                        scale -> () -> BalancedWorkers.run(scale)),
+                new Entry("imbalanced-workers",
                         "one worker with 70% of the work, seven sharing 30% (EMBARRASSINGLY_IMBALANCED)",
-                        ImbalancedWorkers::run),
-                new Workload("object-graph", "two threads walk a shuffled 100k-node ring (reference field reads)",
-                        ObjectGraph::run),
-                new Workload("array-exchange",
+                        scale -> () -> ImbalancedWorkers.run(scale)),
+                new Entry("object-graph", "two threads walk a shuffled 100k-node ring (reference field reads)",
+                        scale -> () -> ObjectGraph.run(scale)),
+                new Entry("array-exchange",
                         "two threads move references through one shared Object[] (reference array loads and stores)",
-                        ArrayExchange::run),
-                new Workload("hashmap", "two threads do HashMap gets and puts on boxed keys (JDK collections)",
-                        HashMapUpdates::run),
-                new Workload("matrix", "two threads multiply 160x160 double matrices (primitive array accesses)",
-                        MatrixMultiply::run))) {
+                        scale -> () -> ArrayExchange.run(scale)),
+                new Entry("hashmap", "two threads do HashMap gets and puts on boxed keys (JDK collections)",
+                        scale -> () -> HashMapUpdates.run(scale)),
+                new Entry("matrix", "two threads multiply 160x160 double matrices (primitive array accesses)",
+                        scale -> () -> MatrixMultiply.run(scale)))) {
             ALL.put(w.name(), w);
         }
     }
@@ -42,8 +59,8 @@ public final class Workloads {
     }
 
     /** The workload called {@code name}; IllegalArgumentException with the known names when there is none. */
-    public static Workload named(String name) {
-        Workload w = ALL.get(name);
+    public static Entry named(String name) {
+        Entry w = ALL.get(name);
         if (w == null) {
             throw new IllegalArgumentException("unknown workload '" + name + "'; known: " + String.join(", ", names()));
         }

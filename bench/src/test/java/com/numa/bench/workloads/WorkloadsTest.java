@@ -24,7 +24,7 @@ class WorkloadsTest {
     void everyWorkloadKeepsItsNameAndChecksum() throws InterruptedException {
         assertEquals(CHECKSUMS.keySet(), Set.copyOf(Workloads.names()));
         for (String name : Workloads.names()) {
-            assertEquals(CHECKSUMS.get(name), Workloads.named(name).run(0.01), name);
+            assertEquals(CHECKSUMS.get(name), Workloads.named(name).at(0.01).iteration(), name);
         }
     }
 

@@ -49,12 +49,13 @@ public final class Classifier {
     public Verdict classify(Parallelism p, double sharedReadPct, double sharedWritePct, Locality locality, double scaling,
             Evidence evidence, int allNodesParallelThreads) {
         List<Evidence.Concern> concerns = new ArrayList<>();
-        List<Evidence.Concern> parConcerns = new ArrayList<>(evidence.parallelismConcerns());
         // a program that sizes its pool by the CPUs it sees has as many threads as Single Node's CPUs there: TLP is
         // judged on the whole machine's run where there is one, and is uncertain where there is none
         int threads = Math.max(p.parallelThreads(), allNodesParallelThreads);
         Classification.ParallelismVerdict pv = Classification.parallelism(p.mainPct(), p.workers().size(), threads,
                 p.workImbalancePct(), p.workImbalanceColumn(), machineCpus, t);
+        List<Evidence.Concern> parConcerns = new ArrayList<>(
+                evidence.parallelismConcerns(pv.category().decidedByImbalance()));
         if (pv.category() == ParallelismCategory.TLP_BOUND && allNodesParallelThreads < 0 && nodeCpus > 0
                 && nodeCpus < machineCpus && p.parallelThreads() >= nodeCpus) {
             parConcerns.add(new Evidence.Concern(Confidence.UNCERTAIN, String.format(Locale.ROOT, "its %d parallel "

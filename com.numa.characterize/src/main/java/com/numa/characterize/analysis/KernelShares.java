@@ -1,5 +1,6 @@
 package com.numa.characterize.analysis;
 
+import com.numa.core.classification.ThreadWork;
 import com.numa.core.io.CsvTables;
 import com.numa.perfutil.locality.LocalityReport;
 import com.numa.perfutil.locality.LocalitySites;
@@ -10,8 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.commons.csv.CSVParser;

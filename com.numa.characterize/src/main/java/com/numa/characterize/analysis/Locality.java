@@ -1,5 +1,7 @@
 package com.numa.characterize.analysis;
 
+import com.numa.core.classification.ThreadWork;
+
 /**
  * Table 5 of one application: LLC read and write miss rates in Single and Dual Node, and the share of Dual Node's LLC
  * misses served by a remote node's memory (Figure 4). Every figure is NaN where the PMU does not count its events.

@@ -1,6 +1,6 @@
 package com.numa.characterize.analysis;
 
-import com.numa.core.classification.Imbalance;
+import com.numa.core.classification.ThreadWork;
 import com.numa.core.classification.Thresholds;
 import com.numa.core.classification.WorkShares;
 import java.util.List;
@@ -29,15 +29,27 @@ import java.util.Map;
  * @param appCpuSeconds   the application threads' CPU time (task-clock) in the window; NaN when not counted
  * @param appCpuSharePct  their share of the JVM's CPU time in the window; NaN when not counted
  * @param threadsMeasured application threads with counts
+ * @param startSpreadPct  how far apart the steady workers began to be counted, as a share of the time they span
+ *                        ({@link WorkShares#steadyStartSpreadPct()}); NaN when unknown
  */
 public record Parallelism(String workMetric, double mainPct, int auxiliaries, double auxiliaryPct, List<String> workers,
         double workersPct, int parallelThreads, boolean mainTakesPart, List<String> turnedOverPools,
         double cyclesImbalancePct, double instructionsImbalancePct, double accessesImbalancePct, double jvmInternalPct,
-        double appCpuSeconds, double appCpuSharePct, int threadsMeasured) {
+        double appCpuSeconds, double appCpuSharePct, int threadsMeasured, double startSpreadPct) {
 
     public Parallelism {
         workers = List.copyOf(workers);
         turnedOverPools = List.copyOf(turnedOverPools);
+    }
+
+    /** Without the workers' start spread (unknown). */
+    public Parallelism(String workMetric, double mainPct, int auxiliaries, double auxiliaryPct, List<String> workers,
+            double workersPct, int parallelThreads, boolean mainTakesPart, List<String> turnedOverPools,
+            double cyclesImbalancePct, double instructionsImbalancePct, double accessesImbalancePct,
+            double jvmInternalPct, double appCpuSeconds, double appCpuSharePct, int threadsMeasured) {
+        this(workMetric, mainPct, auxiliaries, auxiliaryPct, workers, workersPct, parallelThreads, mainTakesPart,
+                turnedOverPools, cyclesImbalancePct, instructionsImbalancePct, accessesImbalancePct, jvmInternalPct,
+                appCpuSeconds, appCpuSharePct, threadsMeasured, Double.NaN);
     }
 
     /**
@@ -50,10 +62,9 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
         String cycles = rows.events().contains("cycles") ? "cycles" : "task-clock";
         WorkShares.ThreadView<ThreadWork> view = ThreadWork.view(work);
         WorkShares<ThreadWork> shares = WorkShares.of(rows.threads(), view, t.workerSharePct());
-        List<ThreadWork> steady = shares.steadyWorkers();
         double oa = Double.NaN;
-        if (!accessesByThread.isEmpty() && steady.size() > 1) {
-            oa = Imbalance.pct(steady.stream().mapToDouble(w -> accessesByThread.getOrDefault(w.name(), 0.0)).toArray());
+        if (!accessesByThread.isEmpty() && shares.steadyWorkers().size() > 1) {
+            oa = shares.imbalancePct(w -> accessesByThread.getOrDefault(w.name(), 0.0));
         }
         double all = rows.threads().stream().mapToDouble(w -> w.count(work)).sum();
         boolean cpu = rows.events().contains("task-clock");
@@ -64,10 +75,10 @@ public record Parallelism(String workMetric, double mainPct, int auxiliaries, do
         return new Parallelism(work, shares.mainPct(), shares.auxiliaries().size(), shares.auxiliaryPct(),
                 shares.workers().stream().map(ThreadWork::name).toList(), shares.workersPct(), shares.parallelThreads().size(),
                 shares.mainTakesPart(), shares.turnedOverPools(),
-                Imbalance.pct(steady.stream().mapToDouble(w -> w.count(cycles)).toArray()),
-                pmu ? Imbalance.pct(steady.stream().mapToDouble(w -> w.count("instructions")).toArray()) : Double.NaN,
+                shares.imbalancePct(w -> w.count(cycles)),
+                pmu ? shares.imbalancePct(w -> w.count("instructions")) : Double.NaN,
                 oa, all > 0 ? 100 * (all - shares.appWork()) / all : 0, cpu ? appCpuNs / 1e9 : Double.NaN,
-                cpu && allCpuNs > 0 ? 100 * appCpuNs / allCpuNs : Double.NaN, measured);
+                cpu && allCpuNs > 0 ? 100 * appCpuNs / allCpuNs : Double.NaN, measured, shares.steadyStartSpreadPct());
     }
 
     /**

@@ -1,5 +1,7 @@
 package com.numa.characterize.analysis;
 
+import com.numa.core.classification.Lifetime;
+import com.numa.core.classification.ThreadWork;
 import com.numa.core.io.CsvTables;
 import com.numa.perfutil.events.StudyEvents;
 import java.io.IOException;
@@ -39,8 +41,15 @@ public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolea
      * @param countedFromNs       System.nanoTime when its counters opened, -1 when unknown
      * @param cpuBeforeCountingNs CPU time it ran before (in no count), -1 when unknown
      * @param lifeCountedPct      task-clock / (task-clock + cpuBeforeCountingNs) in percent, NaN when unknown
+     * @param lastSeenNs          System.nanoTime of its latest reading (its final one when it had ended), -1 unknown
      */
-    public record ThreadLife(boolean ended, long countedFromNs, long cpuBeforeCountingNs, double lifeCountedPct) {
+    public record ThreadLife(boolean ended, long countedFromNs, long cpuBeforeCountingNs, double lifeCountedPct,
+            long lastSeenNs) {
+
+        /** When it was alive as the counts show: from its counters' opening to its latest reading. */
+        public Lifetime lifetime() {
+            return countedFromNs < 0 || lastSeenNs < 0 ? Lifetime.UNKNOWN : new Lifetime(countedFromNs, lastSeenNs, ended);
+        }
     }
 
     /**
@@ -103,10 +112,11 @@ public record PerfUtilRows(List<ThreadWork> threads, List<String> events, boolea
                 coverage = Math.min(coverage, Double.parseDouble(r.get("coverage_pct")));
             }
             lives.put(tid, new ThreadLife(Boolean.parseBoolean(r.get("ended")), number(r, "counted_from_ns"),
-                    number(r, "cpu_before_counting_ns"), percent(r, "life_counted_pct")));
+                    number(r, "cpu_before_counting_ns"), percent(r, "life_counted_pct"), number(r, "timestamp_ns")));
         }
         List<ThreadWork> threads = new ArrayList<>();
-        identity.forEach((tid, id) -> threads.add(new ThreadWork(tid, id[0], ThreadWork.role(id[1]), counts.get(tid))));
+        identity.forEach((tid, id) -> threads.add(new ThreadWork(tid, id[0], ThreadWork.role(id[1]), counts.get(tid),
+                lives.get(tid).lifetime())));
         ThreadEvidence evidence = process.containsKey("java_threads_started")
                 ? new ThreadEvidence(process.get("java_threads_started"), process.getOrDefault("java_threads_measured", -1L),
                         process.getOrDefault("java_threads_not_measured", -1L), process.getOrDefault("process_cpu_ns", -1L),

@@ -1,9 +1,11 @@
 package com.numa.characterize.apps;
 
-import com.numa.characterize.builtin.BuiltinArguments;
+import com.numa.core.workload.WorkloadArguments;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
 import com.numa.characterize.suite.SparkJvm;
+import com.numa.core.apps.Application;
+import com.numa.core.apps.AppsDirectory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +30,8 @@ final class AppBenchmark implements Benchmark {
 
     @Override
     public List<String> javaArguments(RunOptions options, Path agentJar) {
-        return SparkJvm.withModuleOptions(BuiltinArguments.javaArguments(directory.classPath(application, agentJar),
-                application.driverClass(), options));
+        return SparkJvm.withModuleOptions(options.harnessArguments(directory.classPath(application, agentJar),
+                application.driverClass()));
     }
 
     @Override

@@ -29,7 +29,7 @@ final class BuiltinBenchmark implements Benchmark {
      */
     @Override
     public List<String> javaArguments(RunOptions options, Path agentJar) {
-        return BuiltinArguments.javaArguments(agentJar.toString(), workload.mainClassName(), options);
+        return options.harnessArguments(agentJar.toString(), workload.mainClassName());
     }
 
     @Override

@@ -3,6 +3,8 @@ package com.numa.characterize.builtin;
 import com.numa.characterize.suite.ExpectedCategories;
 import com.numa.core.classification.DataDependency;
 import com.numa.core.classification.ParallelismCategory;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -28,11 +30,11 @@ enum BuiltinWorkload {
 
     private final String benchmarkName;
     private final Class<?> mainClass;
-    private final Function<BuiltinArguments, Workload> setUp;
+    private final Function<WorkloadArguments, Workload> setUp;
     private final ExpectedCategories groundTruth;
     private final String paperCounterpart;
 
-    BuiltinWorkload(String benchmarkName, Class<?> mainClass, Function<BuiltinArguments, Workload> setUp,
+    BuiltinWorkload(String benchmarkName, Class<?> mainClass, Function<WorkloadArguments, Workload> setUp,
             ParallelismCategory parallelism, DataDependency dataDependency, String paperCounterpart) {
         this.benchmarkName = benchmarkName;
         this.mainClass = mainClass;
@@ -50,7 +52,7 @@ enum BuiltinWorkload {
     }
 
     /** Sets the workload up in this JVM (its workers started, its input built), as its main method does. */
-    Workload setUp(BuiltinArguments arguments) {
+    Workload setUp(WorkloadArguments arguments) {
         return setUp.apply(arguments);
     }
 

@@ -1,5 +1,8 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -62,7 +65,7 @@ public final class DiningPhilosophers implements Workload {
     private final int philosophers;
     private final int meals;
 
-    DiningPhilosophers(BuiltinArguments arguments) {
+    DiningPhilosophers(WorkloadArguments arguments) {
         meals = MEALS * arguments.size().scale();
         philosophers = arguments.threads();
         forks = new Fork[Math.max(2, philosophers)]; // one philosopher still needs two forks

@@ -1,5 +1,9 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
+
 /**
  * Embarrassingly Imbalanced (ISMM'23 §4.1.3) and Data Parallel: eight workers whatever {@code threads=} says, one of
  * which walks 28 units for every 3 of each of the other seven (57% of the work against 6.1% each).
@@ -17,7 +21,7 @@ public final class DominantWorker implements Workload {
     private final RingWalkers walkers;
     private final int scale;
 
-    DominantWorker(BuiltinArguments arguments) {
+    DominantWorker(WorkloadArguments arguments) {
         scale = arguments.size().scale();
         walkers = Setup.interruptibly(() -> new RingWalkers(NAME, WORKERS));
     }

@@ -1,5 +1,9 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
+
 /**
  * TLP-Bound (ISMM'23 §4.1.2) and Data Parallel: balanced workers on private rings, but only half as many workers as
  * available processors whatever {@code threads=} says, so the thread-level parallelism stays below the machine's (the
@@ -13,7 +17,7 @@ public final class HalfCoresWalk implements Workload {
     private final RingWalkers walkers;
     private final long units;
 
-    HalfCoresWalk(BuiltinArguments arguments) {
+    HalfCoresWalk(WorkloadArguments arguments) {
         units = UNITS_PER_WORKER * arguments.size().scale();
         walkers = Setup.interruptibly(() -> new RingWalkers(NAME, workers()));
     }

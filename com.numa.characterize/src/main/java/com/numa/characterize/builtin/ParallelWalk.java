@@ -1,5 +1,9 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
+
 /**
  * Explicitly Parallel (ISMM'23 §4.1.5) and Data Parallel: {@code threads=} workers, the same walk each, each on a ring
  * it built itself: balanced and free of shared data, the case that should scale on a NUMA machine.
@@ -11,7 +15,7 @@ public final class ParallelWalk implements Workload {
     private final RingWalkers walkers;
     private final long units;
 
-    ParallelWalk(BuiltinArguments arguments) {
+    ParallelWalk(WorkloadArguments arguments) {
         units = UNITS_PER_WORKER * arguments.size().scale();
         walkers = Setup.interruptibly(() -> new RingWalkers(NAME, arguments.threads()));
     }

@@ -1,5 +1,9 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
+
 /**
  * Single-Threaded (ISMM'23 §4.1.1) and Data Parallel: the main thread does all the work, walking a ring it built
  * itself, and starts no other thread, like fop and luindex.
@@ -11,7 +15,7 @@ public final class SerialWalk implements Workload {
     private final ObjectRing ring = new ObjectRing(1);
     private final long units;
 
-    SerialWalk(BuiltinArguments arguments) {
+    SerialWalk(WorkloadArguments arguments) {
         units = UNITS * arguments.size().scale();
     }
 

@@ -1,5 +1,9 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
+
 /**
  * Explicitly Parallel (ISMM'23 §4.1.5) with Read-Only Dependencies (§4.2.3), after scrabble: main builds one
  * dictionary of words before the first iteration; {@code threads=} workers each check their own rack of candidate
@@ -17,7 +21,7 @@ public final class SharedDictionary implements Workload {
     private final String[][] racks;
     private final int passes;
 
-    SharedDictionary(BuiltinArguments arguments) {
+    SharedDictionary(WorkloadArguments arguments) {
         passes = PASSES * arguments.size().scale();
         crew = new WorkerCrew(NAME, arguments.threads());
         racks = new String[arguments.threads()][];

@@ -1,5 +1,8 @@
 package com.numa.characterize.builtin;
 
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.Workload;
+import com.numa.core.workload.WorkloadArguments;
 import java.util.Arrays;
 
 /**
@@ -55,7 +58,7 @@ public final class UnevenKMeans implements Workload {
     private final int rounds;
     private volatile Centroid[] centroids;
 
-    UnevenKMeans(BuiltinArguments arguments) {
+    UnevenKMeans(WorkloadArguments arguments) {
         rounds = ROUNDS * arguments.size().scale();
         int workers = arguments.threads();
         crew = new WorkerCrew(NAME, workers);

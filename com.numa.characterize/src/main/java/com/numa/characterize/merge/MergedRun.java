@@ -3,7 +3,7 @@ package com.numa.characterize.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.PerfUtilRows;
-import com.numa.characterize.analysis.ThreadWork;
+import com.numa.core.classification.ThreadWork;
 import com.numa.characterize.report.StudyOutput;
 import com.numa.characterize.report.StudyTables;
 import com.numa.characterize.report.Table;
@@ -286,7 +286,8 @@ final class MergedRun {
             Map<String, Double> accesses = j.profile() == null ? Map.of() : j.profile().workByThread();
             results.add(result(j.name(), Parallelism.of(j.rows(), accesses, Thresholds.DEFAULTS), j.profile()));
             for (ThreadWork t : j.rows().threads()) {
-                all.add(new ThreadWork(t.tid(), j.name() + "/" + t.name(), t.role(), t.counts()));
+                // a pool's threads are one JVM's (its name is in theirs), so their lives share one clock
+                all.add(new ThreadWork(t.tid(), j.name() + "/" + t.name(), t.role(), t.counts(), t.life()));
             }
             accesses.forEach((thread, n) -> allAccesses.put(j.name() + "/" + thread, n));
             if (events == null) {

@@ -25,7 +25,7 @@ import org.apache.commons.csv.CSVRecord;
  * Finds numa-jvm's outputs under the directories and globs given to {@code numa merge}, tells what each is by its
  * content (not its name: {@code %p} names are the user's), which JVM wrote it and whether it is whole.
  */
-final class OutputFinder {
+public final class OutputFinder {
     /** The first columns of PerfUtil's CSV and of the decision log: how the files are told apart. */
     static final String PERFUTIL_HEADER = "scope,timestamp_ns,";
     static final String DECISIONS_HEADER = "time_ms,interval_ms,state,";
@@ -114,8 +114,11 @@ final class OutputFinder {
         }
     }
 
-    /** What {@code file} is, or empty when it is none of numa-jvm's outputs. */
-    static Optional<JvmOutput> classify(Path file) throws IOException {
+    /**
+     * What {@code file} is, or empty when it is none of numa-jvm's outputs: a characterization by its
+     * characterization.json, a profile by its summary.json (with threads.csv beside it).
+     */
+    public static Optional<JvmOutput> classify(Path file) throws IOException {
         String name = file.getFileName().toString();
         if (name.startsWith(".")) {
             return Optional.empty(); // an atomic write's temporary file

@@ -29,9 +29,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class Figures {
     private static final int WIDTH = 760;
     private static final int HEIGHT = 460;
-    /** The category map's plot area, about: the chart less its axes and the legend outside on the right. */
-    private static final int PLOT_WIDTH = 440;
-    private static final int PLOT_HEIGHT = 300;
+    /**
+     * The category map's plot area, about (measured on the drawn PNG): the chart less its axes and the legend outside on
+     * the right. The names are laid out in it, so a line of text here is a line on the picture.
+     */
+    private static final int PLOT_WIDTH = 410;
+    private static final int PLOT_HEIGHT = 365;
 
     /** One figure: its file name, caption and PNG bytes. */
     public record Figure(String file, String caption, byte[] png) {
@@ -51,13 +54,15 @@ public final class Figures {
         if (done.isEmpty()) {
             return out;
         }
-        add(out, "category_map.png", "Category map: main thread's share of the work against the workers' "
-                + "imbalance (Figure 2's axes); the marker is the category found" + note(p), () -> png(categoryMap(done)));
-        add(out, "imbalance.png", "Workers' imbalance (Eq. 1) in cycles (C), instructions (I) and object accesses (OA)"
-                + note(p), () -> png(imbalance(done, p)));
+        String counters = StudyTables.measuredIn(done, ApplicationResult::parallelismMeasuredIn);
+        add(out, "category_map.png", "Category map (" + counters + "): main thread's share of the work against the "
+                + "workers' imbalance (Figure 2's axes); the marker is the category found" + note(p),
+                () -> png(categoryMap(done)));
+        add(out, "imbalance.png", "Workers' imbalance (Eq. 1, " + counters + ") in cycles (C), instructions (I) and "
+                + "object accesses (OA)" + note(p), () -> png(imbalance(done, p)));
         if (done.stream().anyMatch(a -> a.profile() != null)) {
-            add(out, "sharing.png", "Shared reads and writes, % of profiled object accesses (Table 4)",
-                    () -> png(sharing(done)));
+            add(out, "sharing.png", "Shared reads and writes, % of profiled object accesses (Table 4, profiled in "
+                    + StudyTables.measuredIn(done, ApplicationResult::profiledIn) + ")", () -> png(sharing(done)));
         }
         RemoteShares remote = RemoteShares.of(done);
         if (!remote.series().isEmpty()) {
@@ -98,13 +103,25 @@ public final class Figures {
         double maxX = apps.stream().mapToDouble(a -> a.parallelism().workImbalancePct()).max().orElse(0);
         double xMax = Math.max(100, maxX * 1.1);
         c.getStyler().setYAxisMin(0.0).setYAxisMax(105.0).setXAxisMin(0.0).setXAxisMax(xMax);
-        // names of applications at the same spot (several balanced, main-free programs sit at 0,0) are stacked
+        // names of applications at the same spot (several balanced, main-free programs sit at 0,0) go nearby, joined
+        // to their points by a leader line
         List<MapLabels.Box> labels = MapLabels.place(
                 apps.stream().mapToDouble(a -> a.parallelism().workImbalancePct()).toArray(),
                 apps.stream().mapToDouble(a -> a.parallelism().mainPct()).toArray(),
                 apps.stream().map(ApplicationResult::name).toList(), xMax, 0, 105, PLOT_WIDTH, PLOT_HEIGHT);
         for (MapLabels.Box b : labels) {
             c.addAnnotation(new AnnotationText(b.name(), b.x(), b.y(), false));
+            if (b.leader()) {
+                double[] from = b.leaderStart(xMax / PLOT_WIDTH, 105.0 / PLOT_HEIGHT);
+                double[] to = b.leaderEnd();
+                XYSeries line = c.addSeries("leader to " + b.name(), new double[] {from[0], to[0]},
+                        new double[] {from[1], to[1]});
+                line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                line.setMarker(SeriesMarkers.NONE);
+                line.setLineColor(java.awt.Color.GRAY);
+                line.setLineWidth(0.8f);
+                line.setShowInLegend(false);
+            }
         }
         return c;
     }

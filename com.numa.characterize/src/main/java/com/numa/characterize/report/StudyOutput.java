@@ -2,6 +2,7 @@ package com.numa.characterize.report;
 
 import com.numa.characterize.run.ApplicationResult;
 import com.numa.characterize.run.Runner;
+import com.numa.core.classification.SharingAdvice;
 import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.ChartRendering;
 import com.numa.core.io.CsvTables;
@@ -58,10 +59,15 @@ public final class StudyOutput {
     /** {@code t} as a Markdown section: its title, its note, the columns a page shows ({@link #shownColumns}). */
     public static void appendMarkdown(StringBuilder sb, Table t) {
         sb.append("## ").append(t.title()).append("\n\n");
-        if (!t.note().isEmpty()) {
+        List<Integer> shown = shownColumns(t);
+        if (!t.note().isEmpty() && !(notMeasured(t, shown) && !t.notMeasured().isEmpty())) {
             sb.append(t.note()).append("\n\n");
         }
-        List<Integer> shown = shownColumns(t);
+        if (notMeasured(t, shown)) {
+            sb.append("**Not measured**: ").append(notMeasuredWhy(t)).append("\n\n");
+            return;
+        }
+        leftOut(t).ifPresent(l -> sb.append("_").append(l).append("_\n\n"));
         sb.append("| ").append(String.join(" | ", shown.stream().map(i -> t.header().get(i)).toList())).append(" |\n|");
         shown.forEach(i -> sb.append("---|"));
         sb.append("\n");
@@ -109,9 +115,16 @@ public final class StudyOutput {
                 + "body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}"
                 + "table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:12px;width:100%}"
                 + "td,th{border:1px solid #bbb;padding:3px 5px;text-align:left;vertical-align:top;max-width:22em;"
-                + "overflow-wrap:break-word}th{overflow-wrap:anywhere}"
+                + "overflow-wrap:break-word}"
+                // a header breaks only after an underscore (<wbr>), never a letter at a time
+                + "th{overflow-wrap:normal;word-break:keep-all;hyphens:none}"
                 + "td.long{min-width:14em}"
                 + "th{background:#eef}.note{color:#555;font-size:13px}.warn{background:#fff4d6;padding:6px 10px}"
+                + "tr.advice td{border-top:none;font-size:12px}tr.advice ul{margin:.2em 0 .4em;padding-left:1.4em}"
+                + "code.cmd{display:block;white-space:pre-wrap;word-break:break-all;user-select:all;background:#f3f3f3;"
+                + "border:1px solid #ccc;padding:4px 6px;margin-top:2px;font-size:11px}"
+                + "button.copy{font-size:11px;margin-left:.5em}"
+                + ".unmeasured{background:#f3f3f3;padding:6px 10px;font-size:13px}"
                 + "figure{margin:1em 0}figcaption{font-size:13px;color:#444}</style></head><body>\n");
         sb.append("<h1>NUMA characterization: ").append(Html.escape(p.suite())).append("</h1>\n");
         sb.append("<p class=\"note\">").append(Html.escape(p.date())).append(" &middot; ").append(Html.escape(p.machine())).append(", ")
@@ -125,6 +138,9 @@ public final class StudyOutput {
                     .append("</b></td><td class=\"long\">").append(Html.escape(v.recommendation())).append("</td><td class=\"long\">")
                     .append(Html.escape(v.concerns())).append("</td><td class=\"long\">").append(Html.escape(v.evidence()))
                     .append("</td></tr>\n");
+            if (v.advice() != null) {
+                appendAdvice(sb, v);
+            }
         }
         sb.append("</table>\n");
         if (!p.countersNote().isEmpty()) {
@@ -139,12 +155,19 @@ public final class StudyOutput {
         sb.append("</ul>\n");
         for (Table t : tables) {
             sb.append("<h2>").append(Html.escape(t.title())).append("</h2>\n");
-            if (!t.note().isEmpty()) {
+            List<Integer> shown = shownColumns(t);
+            // a table with nothing measured says why once, not in its note and again in place of the table
+            if (!t.note().isEmpty() && !(notMeasured(t, shown) && !t.notMeasured().isEmpty())) {
                 sb.append("<p class=\"note\">").append(Html.escape(t.note())).append("</p>\n");
             }
-            List<Integer> shown = shownColumns(t);
+            if (notMeasured(t, shown)) {
+                sb.append("<p class=\"unmeasured\"><b>Not measured</b>: ").append(Html.escape(notMeasuredWhy(t)))
+                        .append("</p>\n");
+                continue;
+            }
+            leftOut(t).ifPresent(l -> sb.append("<p class=\"note\">").append(Html.escape(l)).append("</p>\n"));
             sb.append("<table><tr>");
-            shown.forEach(i -> sb.append("<th>").append(Html.escape(t.header().get(i))).append("</th>"));
+            shown.forEach(i -> sb.append("<th>").append(header(t.header().get(i))).append("</th>"));
             sb.append("</tr>\n");
             for (List<String> r : t.rows()) {
                 sb.append("<tr>");
@@ -176,6 +199,32 @@ public final class StudyOutput {
         return sb.toString();
     }
 
+    /**
+     * Under a verdict's row: its shared objects with the change each calls for, and the numa diagnose command, which
+     * a click selects whole (and the button copies) for pasting into a shell.
+     */
+    private static void appendAdvice(StringBuilder sb, VerdictSummary.Row v) {
+        sb.append(v.weak() ? "<tr class=\"advice warn\">" : "<tr class=\"advice\">")
+                .append("<td></td><td colspan=\"5\"><b>Change</b> (the allocation sites with most of the ")
+                .append(Html.escape(v.advice().targets().get(0).measure())).append("):<ul>");
+        for (SharingAdvice.Target t : v.advice().targets()) {
+            String type = SharingAdvice.javaName(t.object().type()); // describe() starts with it: the name to scan for
+            sb.append("<li><b>").append(Html.escape(type)).append("</b>")
+                    .append(Html.escape(t.describe().substring(type.length()))).append(": ")
+                    .append(Html.escape(t.change().text())).append("</li>");
+        }
+        sb.append("</ul><b>Next</b>: <code>numa diagnose</code> names their fields and array elements, and tells false "
+                + "sharing from true (docs/diagnose.md); its files go to the --out below:"
+                + "<button type=\"button\" class=\"copy\" onclick=\"navigator.clipboard.writeText("
+                + "this.nextElementSibling.textContent)\">copy</button><code class=\"cmd\">")
+                .append(Html.escape(v.advice().command())).append("</code></td></tr>\n");
+    }
+
+    /** A column name that breaks only after its underscores. */
+    private static String header(String name) {
+        return Html.escape(name).replace("_", "_<wbr>");
+    }
+
     static String markdown(List<VerdictSummary.Row> verdicts, List<Table> tables, List<Figures.Figure> figures,
             Provenance p, java.util.Set<String> stacks, List<String> warnings) {
         StringBuilder sb = new StringBuilder("# NUMA characterization: " + p.suite() + "\n\n");
@@ -189,6 +238,15 @@ public final class StudyOutput {
                     .append(v.concerns().replace("|", "\\|")).append(" | ").append(v.evidence()).append(" |\n");
         }
         sb.append("\n");
+        for (VerdictSummary.Row v : verdicts) {
+            if (v.advice() != null) {
+                sb.append("**").append(v.application()).append("**: change\n\n");
+                // "<init>" would read as an HTML tag
+                v.advice().targets().forEach(t -> sb.append("- ").append(t.line().replace("<", "\\<")).append("\n"));
+                sb.append("\nNext, to name their fields and array elements (docs/diagnose.md):\n\n```\n")
+                        .append(v.advice().command()).append("\n```\n\n");
+            }
+        }
         if (!p.countersNote().isEmpty()) {
             sb.append("> ").append(p.countersNote()).append("\n\n");
         }
@@ -214,16 +272,41 @@ public final class StudyOutput {
 
     /** Columns the page shows elsewhere: the warnings at its top; the verdicts' long texts in the Verdicts table. */
     private static final java.util.Set<String> SHOWN_ELSEWHERE = java.util.Set.of("warnings", "recommendation", "concerns",
-            "evidence");
+            "evidence", "shared_objects", "java_change", "diagnose_command");
 
-    /** The columns a page shows of a table (the CSV keeps them all), so that the categories table fits the page. */
+    /**
+     * The columns a page shows of a table (the CSV keeps them all), so that the categories table fits the page: not
+     * those shown elsewhere, nor those with no value in any row (the first, naming the row, always).
+     */
     static List<Integer> shownColumns(Table t) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < t.header().size(); i++) {
-            if (!SHOWN_ELSEWHERE.contains(t.header().get(i))) {
+            if (i == 0 || !SHOWN_ELSEWHERE.contains(t.header().get(i)) && !t.emptyColumn(i)) {
                 out.add(i);
             }
         }
         return out;
+    }
+
+    /** Rows, but a value in none of their columns beside the first: the page says why instead of drawing the table. */
+    static boolean notMeasured(Table t, List<Integer> shown) {
+        return !t.rows().isEmpty() && shown.size() == 1;
+    }
+
+    static String notMeasuredWhy(Table t) {
+        return t.notMeasured().isEmpty() ? t.note() : t.notMeasured();
+    }
+
+    /** The columns left out for having no value in any row, named under the table so nobody looks for them in vain. */
+    static java.util.Optional<String> leftOut(Table t) {
+        List<String> empty = new ArrayList<>();
+        for (int i = 1; i < t.header().size(); i++) {
+            if (!SHOWN_ELSEWHERE.contains(t.header().get(i)) && t.emptyColumn(i)) {
+                empty.add(t.header().get(i));
+            }
+        }
+        return empty.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("Without a value in any row, so left out here (" + t.file() + " has them): "
+                        + String.join(", ", empty) + ".");
     }
 }

@@ -7,7 +7,16 @@ import com.numa.perfutil.locality.LocalitySites;
 import com.numa.characterize.analysis.Parallelism;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.run.ApplicationResult;
+import com.numa.core.classification.SharingAdvice;
+import com.numa.characterize.run.Configuration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.List;
 import java.util.Locale;
 
@@ -42,11 +51,13 @@ public final class StudyTables {
                     String.valueOf(t.workers().size()), num(t.workersPct()), num(t.cyclesImbalancePct()),
                     num(t.instructionsImbalancePct()), num(t.accessesImbalancePct()), num(t.jvmInternalPct())));
         }
-        return new Table("table2_parallelism.csv", "Table 2: parallelism and balance (Single Node)",
+        return new Table("table2_parallelism.csv", "Table 2: parallelism and balance ("
+                + measuredIn(apps, ApplicationResult::parallelismMeasuredIn) + ")",
                 join("Shares of the application's work; imbalance = stdev/mean of the workers (Eq. 1). A worker does at "
                         + "least the worker share of the non-main application work; JVM-internal threads apart.", countersNote),
                 List.of("application", "work_metric", "main_pct", "auxiliary_threads", "auxiliary_pct", "workers", "workers_pct",
-                        "imbalance_c_pct", "imbalance_i_pct", "imbalance_oa_pct", "jvm_internal_pct"), rows);
+                        "imbalance_c_pct", "imbalance_i_pct", "imbalance_oa_pct", "jvm_internal_pct"), rows,
+                "no counters run succeeded (the categories' failures say why)");
     }
 
     public static Table sharing(List<ApplicationResult> apps) {
@@ -56,10 +67,13 @@ public final class StudyTables {
                     : List.of(a.name(), num(a.profile().sharedReadPct()), num2(a.profile().sharedWritePct()),
                             String.valueOf(a.profile().accesses())));
         }
-        return new Table("table4_sharing.csv", "Table 4: shared accesses (owner = last writer, Single Node, NUMAProfiler)",
+        return new Table("table4_sharing.csv", "Table 4: shared accesses (owner = last writer, "
+                + measuredIn(apps, ApplicationResult::profiledIn) + ", NUMAProfiler)",
                 "Shares of all profiled object accesses: fields and array elements of every type, the JDK's java.util "
                         + "and java.util.concurrent classes included (-XX:NUMAProfilerCoverage=program).",
-                List.of("application", "shared_read_pct", "shared_write_pct", "profiled_accesses"), rows);
+                List.of("application", "shared_read_pct", "shared_write_pct", "profiled_accesses"), rows,
+                "no profile ran (--no-profile, Single Node not among --configs, or the profiled run failed: the "
+                        + "categories' failures say which)");
     }
 
     static Table locality(List<ApplicationResult> apps, Provenance p) {
@@ -86,11 +100,14 @@ public final class StudyTables {
                 + "; kernel_samples_*: how many samples each rests on; pages_migrated: by the kernel during each run "
                 + "(single/dual/all). " + kernel.provenance()
                 : " Kernel-sampled locality: " + kernel.notMeasured() + ".";
+        String neither = "LLC misses: " + (p.hardwarePmu() ? "the PMU does not count the LLC and node events"
+                : "no hardware PMU") + ". Remote page accesses sampled from the kernel: " + kernel.notMeasured() + ".";
         return new Table("table5_locality.csv", "Table 5: data locality, Single vs Dual Node", llc + sampled,
                 List.of("application", "single_llc_read_miss_pct", "single_llc_write_miss_pct", "dual_llc_read_miss_pct",
                         "dual_llc_write_miss_pct", "dual_remote_read_pct", "dual_remote_write_pct",
                         "single_kernel_remote_pct", "dual_kernel_remote_pct", "all_kernel_remote_pct",
-                        "single_kernel_samples", "dual_kernel_samples", "all_kernel_samples", "pages_migrated"), rows);
+                        "single_kernel_samples", "dual_kernel_samples", "all_kernel_samples", "pages_migrated"), rows,
+                neither);
     }
 
     private static String samples(KernelShares k, String option) {
@@ -161,7 +178,7 @@ public final class StudyTables {
                 "Median measured iteration time (a single application: its run, or each span of its --start-at/--stop-at "
                         + "window); all_vs_single = Single Node time / All Nodes time (above 1: faster on all nodes).",
                 List.of("application", "single_median_ms", "dual_median_ms", "all_median_ms", "all_vs_single", "measured"),
-                rows);
+                rows, "no configuration's counters run succeeded (the categories' failures say why)");
     }
 
     static Table categories(List<ApplicationResult> apps) {
@@ -175,28 +192,47 @@ public final class StudyTables {
             String failures = String.join("; ", a.failures());
             String warnings = String.join("; ", a.warnings());
             if (v == null) {
-                rows.add(List.of(a.name(), "", "", "", "", "", "not characterized: " + failures, "", "", "", expected, "",
-                        why, a.counterpart(), paper, failures, warnings));
+                rows.add(List.of(a.name(), "", "", "", "", "", "not characterized: " + failures, "", "", "", "", "", "",
+                        expected, "", why, a.counterpart(), paper, failures, warnings));
                 continue;
             }
             String dep = v.dataDependency() == null ? "not profiled" : v.dataDependency().label();
             String locality = v.localityBound() == null ? "not measured" : v.localityBound() ? "yes" : "no";
             String matches = a.expected() == null ? ""
                     : String.valueOf(a.expected().accepts(v.parallelism().label(),
-                            v.dataDependency() == null ? null : v.dataDependency().label()));
+                            v.dataDependency() == null ? null : v.dataDependency().label(), v.confidence().label()));
+            SharingAdvice.Advice advice = v.advice();
             rows.add(List.of(a.name(), v.parallelism().label(), dep, locality, num2(v.scaling()), v.confidence().label(),
-                    v.recommendation(), v.reason(), v.concernsText(), v.evidence().describe()
+                    v.recommendation(), advice == null ? "" : advice.objects(), advice == null ? "" : advice.changes(),
+                    advice == null ? "" : advice.command(), v.reason(), v.concernsText(), v.evidence().describe()
                             + kernelEvidence(a.locality().kernel()), expected, matches, why,
                     a.counterpart(), paper, failures, warnings));
         }
         return new Table("categories.csv", "Categories and recommendations",
                 "Parallelism (Figure 2), data dependencies (Figure 3), Locality-Bound (Table 5), scaling (Table 6). "
                         + "confidence: high, medium, low or uncertain (an axis below the evidence limits reads Uncertain); "
-                        + "concerns: every reason to doubt the verdict and what to do; evidence: what it rests on.",
+                        + "concerns: every reason to doubt the verdict and what to do; evidence: what it rests on; "
+                        + "shared_objects, java_change and diagnose_command: for data dependencies, the allocation sites "
+                        + "with most of the shared accesses, the change each calls for, and the numa diagnose run that "
+                        + "names their fields and elements.",
                 List.of("application", "parallelism", "data_dependency", "locality_bound", "all_vs_single", "confidence",
-                        "recommendation", "reason", "concerns", "evidence", "expected", "matches_expected", "expected_why",
+                        "recommendation", "shared_objects", "java_change", "diagnose_command", "reason", "concerns", "evidence", "expected", "matches_expected", "expected_why",
                         "paper_counterpart", "paper_categories", "failures", "warnings"),
                 rows);
+    }
+
+    /**
+     * Where a table's figures were measured, for its heading: the configuration every application's came from, else
+     * each application's own.
+     */
+    static String measuredIn(List<ApplicationResult> apps, Function<ApplicationResult, Optional<Configuration>> where) {
+        Map<String, String> byApp = new LinkedHashMap<>();
+        apps.forEach(a -> where.apply(a).ifPresent(c -> byApp.put(a.name(), c.label())));
+        Set<String> labels = new LinkedHashSet<>(byApp.values());
+        if (labels.size() <= 1) {
+            return labels.isEmpty() ? "not measured" : labels.iterator().next();
+        }
+        return byApp.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", "));
     }
 
     private static String join(String a, String b) {

@@ -12,8 +12,15 @@ import java.util.List;
  * @param note    one line under the caption (e.g. "not measured: no PMU"), or ""
  * @param header  column names, units in the names
  * @param rows    one list of cells per row
+ * @param notMeasured why every cell but the first column's can be empty ("no PMU, and ..."), which a page says in place
+ *                of an empty table; "" when the note says it
  */
-public record Table(String file, String title, String note, List<String> header, List<List<String>> rows) {
+public record Table(String file, String title, String note, List<String> header, List<List<String>> rows,
+        String notMeasured) {
+
+    public Table(String file, String title, String note, List<String> header, List<List<String>> rows) {
+        this(file, title, note, header, rows, "");
+    }
 
     public Table {
         header = List.copyOf(header);
@@ -25,5 +32,10 @@ public record Table(String file, String title, String note, List<String> header,
             copy.add(List.copyOf(r));
         }
         rows = List.copyOf(copy);
+    }
+
+    /** Whether column {@code i} has no value in any row (a table without rows has values nowhere to miss). */
+    public boolean emptyColumn(int i) {
+        return !rows.isEmpty() && rows.stream().allMatch(r -> r.get(i).isEmpty());
     }
 }

@@ -3,6 +3,7 @@ package com.numa.characterize.report;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.run.ApplicationResult;
 import com.numa.core.classification.Confidence;
+import com.numa.core.classification.SharingAdvice;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,13 +16,22 @@ public final class VerdictSummary {
     private VerdictSummary() {
     }
 
-    /** One application's answer. {@code weak}: uncertain or low confidence. */
+    /**
+     * One application's answer. {@code weak}: uncertain or low confidence; {@code advice}: the shared objects to change
+     * and the diagnosis to run, or null.
+     */
     public record Row(String application, String categories, String confidence, String recommendation, String concerns,
-            String evidence, boolean weak) {
-        /** The stderr form. */
-        public String line() {
-            return application + ": " + categories + " (confidence " + confidence + "): " + recommendation
-                    + (weak && !concerns.isEmpty() ? " [" + concerns + "]" : "");
+            String evidence, boolean weak, SharingAdvice.Advice advice) {
+        /** The stderr form: the answer, then each shared object with its change, then the command to run next. */
+        public List<String> lines() {
+            List<String> out = new ArrayList<>();
+            out.add(application + ": " + categories + " (confidence " + confidence + "): " + recommendation
+                    + (weak && !concerns.isEmpty() ? " [" + concerns + "]" : ""));
+            if (advice != null) {
+                advice.targets().forEach(t -> out.add("  look at " + t.line()));
+                out.add("  next, to name the fields and elements: " + advice.command());
+            }
+            return out;
         }
     }
 
@@ -31,7 +41,7 @@ public final class VerdictSummary {
             Verdict v = a.verdict();
             if (v == null) {
                 rows.add(new Row(a.name(), "not characterized", Confidence.UNCERTAIN.label(),
-                        String.join("; ", a.failures()), "", "", true));
+                        String.join("; ", a.failures()), "", "", true, null));
                 continue;
             }
             String categories = v.parallelism().label()
@@ -42,7 +52,7 @@ public final class VerdictSummary {
             String concerns = String.join("; ", v.concerns().stream()
                     .filter(c -> !v.recommendation().contains(c.reason())).map(Object::toString).toList());
             rows.add(new Row(a.name(), categories, v.confidence().label(), v.recommendation(), concerns,
-                    v.evidence().describe(), weak));
+                    v.evidence().describe(), weak, v.advice()));
         }
         return rows;
     }

@@ -6,6 +6,7 @@ import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.suite.AcceptableCategories;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything the study says about one application.
@@ -30,6 +31,26 @@ public record ApplicationResult(String name, String counterpart, AcceptableCateg
     public ApplicationResult {
         failures = List.copyOf(failures);
         warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Where Table 2's counters come from: Single Node, as in the study, or the first configuration whose counters run
+     * succeeded ({@link Characterization}); empty when none did.
+     */
+    public Optional<Configuration> parallelismMeasuredIn() {
+        RunRecord single = runs.get(Configuration.SINGLE.option() + "-counters");
+        if (single != null && single.succeeded()) {
+            return Optional.of(Configuration.SINGLE);
+        }
+        return runs.values().stream().filter(r -> r.kind().equals("counters") && r.succeeded()).findFirst()
+                .map(r -> Configuration.of(r.configuration()));
+    }
+
+    /** Where the profile of Table 4 ran ({@link Characterization#profiledOn}); empty when it did not succeed. */
+    public Optional<Configuration> profiledIn() {
+        return profile == null ? Optional.empty() : runs.values().stream()
+                .filter(r -> r.kind().equals("profile") && r.succeeded()).findFirst()
+                .map(r -> Configuration.of(r.configuration()));
     }
 
     /**

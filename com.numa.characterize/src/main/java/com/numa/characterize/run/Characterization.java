@@ -10,7 +10,10 @@ import com.numa.characterize.analysis.PerfUtilRows;
 import com.numa.characterize.analysis.Verdict;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
+import com.numa.core.child.ApplicationFailure;
+import com.numa.core.classification.DataDependency;
 import com.numa.core.classification.Evidence;
+import com.numa.core.classification.SharingAdvice;
 import com.numa.core.stats.Stats;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The study over a list of benchmarks: each runs with counters in every requested configuration that can be formed,
@@ -31,9 +35,11 @@ public final class Characterization {
     private final List<Configuration> configurations;
     private final boolean profile;
     private final Classifier classifier;
+    private final DiagnoseCommandLine diagnose;
 
     public Characterization(Runner runner, Placements placements, List<Configuration> configurations, boolean profile,
-            Classifier classifier) {
+            Classifier classifier, DiagnoseCommandLine diagnose) {
+        this.diagnose = diagnose;
         this.runner = runner;
         this.placements = placements;
         this.configurations = List.copyOf(configurations);
@@ -64,7 +70,7 @@ public final class Characterization {
         Map<String, RunRecord> runs = new LinkedHashMap<>();
         Map<String, Double> medians = new LinkedHashMap<>();
         Map<Configuration, PerfUtilRows> rows = new LinkedHashMap<>();
-        List<String> failures = new ArrayList<>();
+        Map<String, RunRecord> failed = new LinkedHashMap<>();
         for (Configuration c : configurations) {
             Placement p = placements.of(c);
             if (p == null) {
@@ -76,7 +82,7 @@ public final class Characterization {
                 medians.put(c.option(), Stats.median(r.iterationNs().stream().mapToLong(Long::longValue).toArray()));
                 rows.put(c, PerfUtilRows.read(runner.runDir(b, c, Runner.Kind.COUNTERS).resolve("perfutil.csv")));
             } else {
-                failures.add(c.label() + ": " + r.failure());
+                failed.put(c.label(), r);
             }
         }
         ProfileSummary profiled = null;
@@ -92,7 +98,7 @@ public final class Characterization {
                     profiled = null; // no span closed: the profile covers nothing or another window than the counters
                 }
             } else {
-                failures.add("profiler: " + r.failure());
+                failed.put("profiler", r);
             }
         }
         // Table 2 comes from Single Node as in the study; from the first configuration that ran otherwise
@@ -108,16 +114,55 @@ public final class Characterization {
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
                         profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling,
                         evidence(parallelism, base, windowSeconds(runs, rows), profiled,
-                                placements.of(profiledOn) == null ? 0 : placements.of(profiledOn).cpus().size()),
+                                placements.of(profiledOn) == null ? 0 : placements.of(profiledOn).cpus().size(),
+                                profileCost(runs, profiledOn)),
                         rows.containsKey(Configuration.ALL) ? Parallelism.of(rows.get(Configuration.ALL), Map.of(),
                                 classifier.thresholds()).parallelThreads() : -1);
+        if (verdict != null && profiled != null) {
+            verdict = advise(verdict, profiled, b, options);
+        }
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.acceptableCategories().orElse(null), runs,
-                parallelism, profiled, locality, medians, verdict, failures, measured(b, runs), warnings(runs));
+                parallelism, profiled, locality, medians, verdict, failures(failed), measured(b, runs), warnings(runs));
+    }
+
+    /** The verdict with the profile's shared objects to change and the diagnosis to run, where it has dependencies. */
+    private Verdict advise(Verdict v, ProfileSummary profiled, Benchmark b, RunOptions options) {
+        boolean writes = v.dataDependency() == DataDependency.READ_WRITE;
+        List<SharingAdvice.Target> targets = SharingAdvice.targets(v.dataDependency(), profiled.sharedObjects(),
+                profiled.sharedAccesses(writes));
+        return targets.isEmpty() ? v : v.withAdvice(new SharingAdvice.Advice(targets,
+                diagnose.of(b, options, SharingAdvice.diagnoseSampling(targets))));
+    }
+
+    /**
+     * Why runs failed, each {@code label: reason}; the application's own failure comes first and once, with every run
+     * that failed the same way ({@code Single Node, profiler: the application failed: exit code 1: ...}).
+     */
+    static List<String> failures(Map<String, RunRecord> failed) {
+        ApplicationFailure first = failed.values().stream().map(RunRecord::application).filter(Objects::nonNull)
+                .findFirst().orElse(null);
+        List<String> same = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        String said = "";
+        for (Map.Entry<String, RunRecord> e : failed.entrySet()) {
+            if (first != null && first.equals(e.getValue().application())) {
+                same.add(e.getKey());
+                said = said.isEmpty() ? e.getValue().failure() : said;
+            } else {
+                others.add(e.getKey() + ": " + e.getValue().failure());
+            }
+        }
+        List<String> out = new ArrayList<>();
+        if (!same.isEmpty()) {
+            out.add(String.join(", ", same) + ": " + said);
+        }
+        out.addAll(others);
+        return out;
     }
 
     /** What the verdict rests on: Table 2's run (its counters and window) and the profile, when there is one. */
     static Evidence evidence(Parallelism p, PerfUtilRows rows, double windowSeconds, ProfileSummary profile,
-            int profileCpus) {
+            int profileCpus, double profileCost) {
         PerfUtilRows.ThreadEvidence seen = rows.evidence();
         return new Evidence(windowSeconds, p.appCpuSeconds(), p.appCpuSharePct(),
                 seen.known() ? (int) seen.javaThreadsMeasured() : p.threadsMeasured(),
@@ -125,7 +170,19 @@ public final class Characterization {
                 p.turnedOverPools(),
                 p.mainTakesPart(), profile == null ? -1 : profile.accesses(), profile == null ? 1 : profile.samplingOneIn(),
                 profile == null ? Double.NaN : profile.unknownOwnerPct(), profile == null ? 0 : profile.sideTableRefusals(),
-                profile == null ? "" : blindSpots(profile, profileCpus, p.parallelThreads()));
+                profile == null ? "" : blindSpots(profile, profileCpus, p.parallelThreads()),
+                profile == null ? Double.NaN : profileCost, p.startSpreadPct());
+    }
+
+    /**
+     * What profiling cost the application: the profile run's wall time over the counters run's in the configuration it
+     * ran in (whole processes, start-up included; PerfUtil's own cost is in both); NaN when either did not succeed.
+     */
+    static double profileCost(Map<String, RunRecord> runs, Configuration profiledOn) {
+        RunRecord profile = runs.get(profiledOn.option() + "-profile");
+        RunRecord plain = runs.get(profiledOn.option() + "-counters");
+        return profile == null || plain == null || !profile.succeeded() || !plain.succeeded() || plain.wallNs() <= 0
+                ? Double.NaN : profile.wallNs() / (double) plain.wallNs();
     }
 
     /**

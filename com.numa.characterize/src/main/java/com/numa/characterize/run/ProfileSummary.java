@@ -1,13 +1,16 @@
 package com.numa.characterize.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.numa.core.classification.SharedObject;
 import com.numa.core.io.CsvTables;
 import com.numa.core.io.JsonFiles;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -27,10 +30,32 @@ import org.apache.commons.csv.CSVRecord;
  *                            empty when the JDK's collections, locks and atomics were not seen
  * @param hiddenByIntrinsics  JDK methods that ran as C2 intrinsics, unseen once compiled; empty when none
  * @param virtualThreads      virtual threads among the profiled threads (threads.csv's {@code virtual})
+ * @param sharedObjects       the allocation sites the profiler ranked first (sites.csv, {@code -XX:NUMAProfilerTop}) that
+ *                            had shared accesses, for the advice ({@link com.numa.core.classification.SharingAdvice})
  */
 public record ProfileSummary(double sharedReadPct, double sharedWritePct, long accesses, Map<String, Double> accessesByThread,
         double unknownOwnerPct, long sideTableRefusals, int samplingOneIn, boolean primitivesProfiled,
-        String jdkClassesProfiled, String hiddenByIntrinsics, int virtualThreads) {
+        String jdkClassesProfiled, String hiddenByIntrinsics, int virtualThreads, List<SharedObject> sharedObjects) {
+
+    public ProfileSummary {
+        sharedObjects = List.copyOf(sharedObjects);
+    }
+
+    /** A summary without its sites (one merged over many JVMs: a site is one JVM's). */
+    public ProfileSummary(double sharedReadPct, double sharedWritePct, long accesses, Map<String, Double> accessesByThread,
+            double unknownOwnerPct, long sideTableRefusals, int samplingOneIn, boolean primitivesProfiled,
+            String jdkClassesProfiled, String hiddenByIntrinsics, int virtualThreads) {
+        this(sharedReadPct, sharedWritePct, accesses, accessesByThread, unknownOwnerPct, sideTableRefusals, samplingOneIn,
+                primitivesProfiled, jdkClassesProfiled, hiddenByIntrinsics, virtualThreads, List.of());
+    }
+
+    /**
+     * All the profile's shared writes (Read &amp; Write Dependencies) or shared reads (otherwise), as scaled counts: the
+     * whole of which an object's share is a part.
+     */
+    public double sharedAccesses(boolean writes) {
+        return (writes ? sharedWritePct : sharedReadPct) / 100 * accesses;
+    }
 
     /**
      * Each thread's accesses as a measure of its work, for the object-access imbalance (OA) over the threads PerfUtil
@@ -65,6 +90,44 @@ public record ProfileSummary(double sharedReadPct, double sharedWritePct, long a
                 summary.path("side_table").path("refused_objects_table_full").asLong(),
                 coverage.path("sampling_one_in").asInt(1), coverage.path("primitives_profiled").asBoolean(false),
                 coverage.path("jdk_classes_retransformed").asText(""), coverage.path("hidden_by_intrinsics").asText(""),
-                virtualThreads);
+                virtualThreads, sharedObjects(profileDir.resolve("sites.csv")));
+    }
+
+    /** The sites of sites.csv with shared accesses, each with its sharing threads, most sharing first. */
+    static List<SharedObject> sharedObjects(Path sitesCsv) throws IOException {
+        List<SharedObject> out = new ArrayList<>();
+        if (!Files.isRegularFile(sitesCsv)) {
+            return out;
+        }
+        try (Reader in = Files.newBufferedReader(sitesCsv);
+                CSVParser p = CsvTables.FORMAT.builder().setHeader().setSkipHeaderRecord(true).get().parse(in)) {
+            for (CSVRecord r : p) {
+                long reads = Long.parseLong(r.get("shared_reads"));
+                long writes = Long.parseLong(r.get("shared_writes"));
+                if (reads + writes > 0) {
+                    out.add(new SharedObject(r.get("type"), r.get("class") + "." + r.get("method") + ":" + r.get("line"),
+                            reads, writes, Long.parseLong(r.get("shared_reads_after_last_write")),
+                            sharingThreads(r.get("sharing_threads"))));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** "a<->b:40;a<->c:2" as the threads in it, by the accesses they shared, most first. */
+    static List<String> sharingThreads(String pairs) {
+        Map<String, Long> byThread = new LinkedHashMap<>();
+        for (String pair : pairs.split(";")) {
+            int colon = pair.lastIndexOf(':');
+            int arrow = pair.indexOf("<->");
+            if (colon < 0 || arrow < 0) {
+                continue;
+            }
+            long n = Long.parseLong(pair.substring(colon + 1).strip());
+            byThread.merge(pair.substring(0, arrow), n, Long::sum);
+            byThread.merge(pair.substring(arrow + 3, colon), n, Long::sum);
+        }
+        return byThread.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .map(Map.Entry::getKey).toList();
     }
 }

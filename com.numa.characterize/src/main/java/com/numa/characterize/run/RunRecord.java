@@ -1,5 +1,6 @@
 package com.numa.characterize.run;
 
+import com.numa.core.child.ApplicationFailure;
 import java.util.List;
 
 /**
@@ -18,9 +19,12 @@ import java.util.List;
  * @param warmups       warm-up iterations seen
  * @param failure       why the run failed, or "" when it succeeded
  * @param warnings      what did not fail the run but weakens its numbers (a --start-at method never entered, ...)
+ * @param application   how the application failed (exit code and last lines on stderr, or its crash), null when it
+ *                      did not ({@code failure} then says what else went wrong, if anything)
  */
 public record RunRecord(String benchmark, String configuration, String kind, String fingerprint, int exitCode,
-        long wallNs, List<Long> iterationNs, boolean windowed, int warmups, String failure, List<String> warnings) {
+        long wallNs, List<Long> iterationNs, boolean windowed, int warmups, String failure, List<String> warnings,
+        ApplicationFailure application) {
 
     public RunRecord {
         iterationNs = List.copyOf(iterationNs);

@@ -3,10 +3,12 @@ package com.numa.characterize.run;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.MethodSpan;
 import com.numa.characterize.suite.RunOptions;
+import com.numa.core.child.AgentJar;
+import com.numa.core.child.ApplicationFailure;
 import com.numa.core.child.ChildJvm;
 import com.numa.core.child.ChildRun;
-import com.numa.core.child.JvmCrash;
 import com.numa.core.child.TargetJava;
+import com.numa.core.flags.CoreFlags;
 import com.numa.core.io.AtomicFiles;
 import com.numa.core.io.JsonFiles;
 import com.numa.core.log.NumaLog;
@@ -19,8 +21,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -44,12 +48,14 @@ public final class Runner {
     public static final List<String> PROFILE_COVERAGE = List.of("-XX:+NUMAProfiler", "-XX:NUMAProfilerCoverage=program");
     private final Path agentJar;
     private final TargetJava java;
-    private final Path runsDir;
+    private final Path outDir;
     private final NumaLog log;
     private final Duration timeout;
     private final int profilerSampling;
     private final int totalRuns;
     private final KernelSampling kernelSampling;
+    /** Each benchmark's last application failure, said in full once. */
+    private final Map<String, ApplicationFailure> reported = new HashMap<>();
     private int started;
     private long spentNs;
     private int timed;
@@ -59,7 +65,7 @@ public final class Runner {
         this.kernelSampling = kernelSampling;
         this.agentJar = agentJar;
         this.java = java;
-        this.runsDir = outDir.resolve("runs");
+        this.outDir = outDir;
         this.log = log;
         this.timeout = timeout;
         this.profilerSampling = profilerSampling;
@@ -76,7 +82,13 @@ public final class Runner {
 
     /** The directory of one run. */
     public Path runDir(Benchmark b, Configuration c, Kind kind) {
-        return runsDir.resolve(safe(b.name())).resolve(c.option() + "-" + kind.name().toLowerCase(Locale.ROOT));
+        return runDir(outDir, b.name(), c, kind);
+    }
+
+    /** The directory of one run of {@code benchmark} in the characterization written to {@code outDir}. */
+    public static Path runDir(Path outDir, String benchmark, Configuration c, Kind kind) {
+        return outDir.resolve("runs").resolve(safe(benchmark)).resolve(c.option() + "-"
+                + kind.name().toLowerCase(Locale.ROOT));
     }
 
     /** Runs (or finds, when an identical run finished before) one benchmark in one placement. */
@@ -99,8 +111,9 @@ public final class Runner {
         Path iterations = dir.resolve("iterations.jsonl");
         List<String> flags = new ArrayList<>(List.of("-XX:NUMATopology=" + placement.topologySpec()));
         Optional<MethodSpan> window = b.methodWindow();
-        window.ifPresent(w -> flags.addAll(w.flags()));
+        flags.addAll(apiFlags(b));
         if (kind == Kind.COUNTERS) {
+            window.ifPresent(w -> flags.addAll(w.flags()));
             flags.addAll(List.of("-XX:+PerfUtil", "-XX:PerfUtilEvents=" + String.join(",", EVENTS),
                     "-XX:PerfUtilOutput=" + dir.resolve("perfutil.csv")));
             if (kernelSampling != KernelSampling.OFF) {
@@ -113,13 +126,11 @@ public final class Runner {
             flags.addAll(PROFILE_COVERAGE);
             flags.addAll(List.of("-XX:+NUMAProfilerQuiet", "-XX:NUMAProfilerSampling=" + profilerSampling,
                     "-XX:NUMAProfilerOutput=" + dir.resolve("profile")));
-            if (b.marksIterations() || window.isPresent()) {
-                flags.add("-XX:+NUMAProfilerIterations");
-            }
+            flags.addAll(profiledWindow(b));
         }
         ChildJvm child = ChildJvm.on(java).via(placement.wrapper())
                 .options("-D" + MeasurementWindow.FILE_PROPERTY + "=" + iterations)
-                .agent(agentJar, flags).launch(b.javaArguments(options, agentJar)).timeout(timeout);
+                .agent(agentJar, flags).launch(b.javaArguments(options, AgentJar.plainClasses(agentJar))).timeout(timeout);
         AtomicFiles.writeString(dir.resolve("command.txt"), String.join(" ", child.command()) + "\n");
         IterationProgress progress = new IterationProgress(iterations, log,
                 b.marksIterations() ? options.warmup() + options.iterations() : 0);
@@ -135,20 +146,43 @@ public final class Runner {
         spentNs += r.wallNs();
         timed++;
         IterationLog its = IterationLog.read(iterations);
-        String failure = failure(b, kind, dir, r, its);
+        ApplicationFailure application = ApplicationFailure.of(r).orElse(null);
+        String failure = application != null ? application.oneLine() + " (see " + outputOf(application, dir) + ")"
+                : failure(b, kind, dir, r, its);
         boolean windowed = b.marksIterations() || window.isPresent() && !its.measuredNs().isEmpty();
         List<Long> times = windowed ? its.measuredNs() : List.of(r.wallNs());
         List<String> warnings = failure.isEmpty() && window.isPresent() ? windowWarnings(window.get(), kind, r, its) : List.of();
         RunRecord result = new RunRecord(b.name(), placement.configuration().option(), kind.name().toLowerCase(Locale.ROOT),
-                fingerprint, r.timedOut() ? -1 : r.exitCode(), r.wallNs(), times, windowed, its.warmups(), failure, warnings);
+                fingerprint, r.timedOut() ? -1 : r.exitCode(), r.wallNs(), times, windowed, its.warmups(), failure, warnings,
+                application);
         JsonFiles.write(record, result);
-        if (!failure.isEmpty()) {
+        if (application != null) {
+            reportApplicationFailure(b, what, application, dir);
+        } else if (!failure.isEmpty()) {
             log.info("  " + what + " failed: " + failure);
         }
         for (String w : warnings) {
             log.info("  " + what + ": warning: " + w);
         }
         return result;
+    }
+
+    /** The agent's API for a benchmark that marks its iterations: its harness calls MeasurementWindow, the agent's. */
+    static List<String> apiFlags(Benchmark b) {
+        return b.marksIterations() ? List.of("-XX:+" + CoreFlags.AGENT_API.name()) : List.of();
+    }
+
+    /**
+     * What a profile of {@code b} covers, as NUMA flags: its measured iterations, or the spans of its method window;
+     * none for the whole run. The study's profile and the diagnosis it proposes cover the same.
+     */
+    static List<String> profiledWindow(Benchmark b) {
+        List<String> flags = new ArrayList<>();
+        b.methodWindow().ifPresent(w -> flags.addAll(w.flags()));
+        if (b.marksIterations() || b.methodWindow().isPresent()) {
+            flags.add("-XX:+NUMAProfilerIterations");
+        }
+        return flags;
     }
 
     /**
@@ -175,17 +209,32 @@ public final class Runner {
         return out;
     }
 
+    /**
+     * The application's failure, the first thing said about the run: in full (its last lines on stderr) the first
+     * time, one line naming the run when a later run of the same benchmark fails the same way.
+     */
+    private void reportApplicationFailure(Benchmark b, String what, ApplicationFailure application, Path dir) {
+        Path file = outputOf(application, dir);
+        if (application.equals(reported.put(b.name(), application))) {
+            log.info("  " + what + " failed the same way: " + application.headline() + " (see " + file + ")");
+        } else if (application.crash() != null) {
+            log.info("  " + what + " failed: " + application.headline() + " (see " + file + ")");
+        } else {
+            List<String> lines = application.lines();
+            log.info("  " + what + ": " + lines.get(0));
+            lines.subList(1, lines.size()).forEach(l -> log.info("  " + l));
+            log.info("  (all of it in " + file + ")");
+        }
+    }
+
+    /** Where a failed application's own words are: a crash's fatal error report goes to stdout, anything else to stderr. */
+    private static Path outputOf(ApplicationFailure application, Path dir) {
+        return dir.resolve(application.crash() != null ? "stdout.txt" : "stderr.txt");
+    }
+
     private String failure(Benchmark b, Kind kind, Path dir, ChildRun r, IterationLog its) {
         if (r.timedOut()) {
             return "timed out after " + timeout.toSeconds() + " s";
-        }
-        Optional<JvmCrash> crash = JvmCrash.of(r);
-        if (crash.isPresent()) {
-            // the fatal error report goes to stdout: its first stderr line is only what the run said before
-            return crash.get().describe() + " (see " + dir.resolve("stdout.txt") + ")";
-        }
-        if (r.exitCode() != 0) {
-            return "exit code " + r.exitCode() + ": " + lastLine(r.stderr()) + " (see " + dir.resolve("stderr.txt") + ")";
         }
         if (b.marksIterations() && its.measuredNs().isEmpty()) {
             return "no measured iteration was marked (see " + dir.resolve("stderr.txt") + ")";

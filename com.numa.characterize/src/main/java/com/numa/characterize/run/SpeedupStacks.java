@@ -2,11 +2,11 @@ package com.numa.characterize.run;
 
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.RunOptions;
+import com.numa.core.child.AgentJar;
 import com.numa.core.io.ChartRendering;
 import com.numa.core.log.NumaLog;
-import com.numa.speedup.SpeedupStackCommand;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import com.numa.speedup.SpeedupStackRun;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,27 +41,27 @@ public final class SpeedupStacks {
 
     /** Runs it; returns the stack's PNG, or empty (the reason is logged). */
     public static Optional<Path> run(Benchmark b, RunOptions o, Path agentJar, Path outDir, NumaLog log) {
-        Optional<List<String>> template = template(b, o, agentJar);
+        Optional<List<String>> template;
+        try {
+            template = template(b, o, AgentJar.plainClasses(agentJar));
+        } catch (IOException e) {
+            log.info("speedup stack of " + b.name() + " skipped: cannot read numa-jvm's classes from " + agentJar
+                    + ": " + e.getMessage());
+            return Optional.empty();
+        }
         if (template.isEmpty() || o.threads() < 2) {
             log.info("speedup stack of " + b.name() + " skipped: "
                     + (template.isEmpty() ? "its thread count is not one of its arguments" : "--threads is 1"));
             return Optional.empty();
         }
         Path dir = outDir.resolve(Runner.safe(b.name()));
-        List<String> args = new ArrayList<>(List.of("--threads", "1," + o.threads(), "--repeat", "1", "--out",
-                dir.toString(), "--agent-jar", agentJar.toString(), "--"));
-        args.addAll(template.get());
         log.info("speedup stack of " + b.name() + " at 1 and " + o.threads() + " threads");
-        StringWriter text = new StringWriter();
-        picocli.CommandLine cl = new picocli.CommandLine(new SpeedupStackCommand());
-        cl.setOut(new PrintWriter(text, true));
-        cl.setErr(new PrintWriter(text, true));
-        int exit = cl.execute(args.toArray(String[]::new));
-        Path png = dir.resolve("speedup_stack.png");
-        if (exit != 0 || !Files.isRegularFile(png)) {
-            log.info("speedup stack of " + b.name() + (exit == 0 ? " not drawn: "
-                    + ChartRendering.failure().orElse("no PNG written") : " failed (exit " + exit + "): "
-                    + text.toString().lines().reduce((a, c) -> c).orElse("no output")));
+        SpeedupStackRun.Result stack = SpeedupStackRun.run(dir, List.of(1, o.threads()), 1, template.get());
+        Path png = stack.chart();
+        if (stack.exitCode() != 0 || !Files.isRegularFile(png)) {
+            log.info("speedup stack of " + b.name() + (stack.exitCode() == 0 ? " not drawn: "
+                    + ChartRendering.failure().orElse("no PNG written") : " failed (exit " + stack.exitCode() + "): "
+                    + stack.lastLine()));
             return Optional.empty();
         }
         return Optional.of(png);

@@ -16,8 +16,10 @@ public interface Benchmark {
     String name();
 
     /**
-     * The java arguments that run it with {@code options}. {@code agentJar} is the numa agent jar, which also holds
-     * the callback and plugin classes a harness loads (put it on the class path where the harness needs them).
+     * The java arguments that run it with {@code options}. {@code agentJar}: where numa-jvm's classes are on a class
+     * path (the plain copy of the agent jar's, see com.numa.core.child.AgentJar#plainClasses), which holds the
+     * callback and plugin classes a harness loads (put it on the class path where the harness needs them). A
+     * benchmark that {@link #marksIterations} runs with the agent's API on, so that its marks reach the agent.
      */
     List<String> javaArguments(RunOptions options, Path agentJar);
 

@@ -1,5 +1,8 @@
 package com.numa.characterize.suite;
 
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.WorkloadSize;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -33,5 +36,25 @@ public record RunOptions(int threads, int warmup, int iterations, String size, b
                         + String.join(", ", known));
             }
         }
+    }
+
+    /**
+     * The java arguments a suite gives a program that runs through the iteration harness
+     * ({@link WorkloadArguments}) for a run with these options:
+     * {@code -cp <classPath> <mainClass> threads= size= warmup= iterations=}. Threads 0 or less and a blank size leave
+     * the program's defaults; a {@code quick} run uses the small size.
+     */
+    public List<String> harnessArguments(String classPath, String mainClass) {
+        List<String> args = new ArrayList<>(List.of("-cp", classPath, mainClass));
+        if (threads > 0) {
+            args.add("threads=" + threads);
+        }
+        String chosen = quick ? WorkloadSize.SMALL.argument() : size;
+        if (chosen != null && !chosen.isBlank()) {
+            args.add("size=" + WorkloadSize.of(chosen).argument());
+        }
+        args.add("warmup=" + warmup);
+        args.add("iterations=" + iterations);
+        return List.copyOf(args);
     }
 }

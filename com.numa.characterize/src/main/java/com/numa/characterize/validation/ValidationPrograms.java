@@ -19,6 +19,7 @@ public final class ValidationPrograms {
     static final String TLP = "TLP-Bound";
     static final String EP = "Explicitly Parallel";
     static final String IMBALANCED = "Imbalanced";
+    static final String EMBARRASSINGLY_IMBALANCED = "Embarrassingly Imbalanced";
     static final String DATA_PARALLEL = "Data Parallel";
     static final String READ_WRITE = "Read & Write Dependencies";
     static final String READ_ONLY = "Read-Only Dependencies";
@@ -117,6 +118,20 @@ public final class ValidationPrograms {
                         truth(Set.of(EP), Set.of(DATA_PARALLEL), "one thread per CPU multiplies matrices of its own; the only "
                                 + "shared access is one addition per thread at the end"),
                         "thread-confined matrix products, one shared sum at the end"),
+                program("one-heavy-thread", "OneHeavyThread", List.of("8", "400*", "90"),
+                        truth(Set.of(EMBARRASSINGLY_IMBALANCED, IMBALANCED, UNCERTAIN), Set.of(DATA_PARALLEL), "eight "
+                                + "platform threads heavy-pool-0..7 started together; heavy-pool-0 does 90% of the "
+                                + "samples and the seven others 1.4% each, under the worker share. They live at the same "
+                                + "time, so they are not a pool that turned over: the seven are heavy-pool-0's idle "
+                                + "siblings, the imbalance is the work's (ISMM'23 §4.1.3). Each thread draws samples into "
+                                + "an array of its own"),
+                        "eight named platform threads alive together, one doing 90% of the work"),
+                program("one-heavy-task", "OneHeavyTask", List.of("8", "400*", "90"),
+                        truth(Set.of(EMBARRASSINGLY_IMBALANCED, IMBALANCED, UNCERTAIN), Set.of(DATA_PARALLEL), "a fixed "
+                                + "pool of eight threads named heavy-exec-0..7 gets one task each with invokeAll; one task "
+                                + "holds 90% of the samples. The pool's threads stay alive together until shutdown: not "
+                                + "a pool that turned over, and its seven lightly loaded threads are the imbalance"),
+                        "an ExecutorService with named threads, one task of eight doing 90% of the work"),
                 program("single-threaded", "SingleThreadedReport", List.of("300000", "4*"),
                         truth(Set.of(SINGLE), Set.of(DATA_PARALLEL), "main does all the work and starts no thread; with "
                                 + "one thread nothing is shared"),
@@ -127,6 +142,13 @@ public final class ValidationPrograms {
                                 + "judge its parallelism; a profile that still holds enough accesses may rightly find the "
                                 + "map's shared writes"),
                         "synchronized-map cut to about 50 ms of work"),
+                program("brief-thread-confined", "ThreadConfinedWork", List.of("4", "160", "12"),
+                        truth(Set.of(EP, TLP, UNCERTAIN), Set.of(DATA_PARALLEL, UNCERTAIN), Set.of(IMBALANCED), "thread-"
+                                + "confined cut to about 150 ms: four threads with equal work. In a window that short the "
+                                + "threads' CPU times differ by JIT warm-up and the order they started in (one thread "
+                                + "measured twice another's), not by the work: balanced, no judgement, or Imbalanced only "
+                                + "at low confidence, never a confident Imbalanced"),
+                        "thread-confined with four threads cut to about 150 ms"),
                 program("too-short-single-threaded", "SingleThreadedReport", List.of("20000", "1"),
                         truth(Set.of(UNCERTAIN), Set.of(UNCERTAIN, "Data Parallel"), "single-threaded with about 50 ms of "
                                 + "work: too little application work in the window to judge its parallelism; one thread "
@@ -173,5 +195,11 @@ public final class ValidationPrograms {
 
     private static AcceptableCategories truth(Set<String> parallelism, Set<String> dataDependency, String why) {
         return new AcceptableCategories(parallelism, dataDependency, why);
+    }
+
+    /** As above, with {@code weak}: answers acceptable only at low confidence or below. */
+    private static AcceptableCategories truth(Set<String> parallelism, Set<String> dataDependency, Set<String> weak,
+            String why) {
+        return new AcceptableCategories(parallelism, dataDependency, why, weak);
     }
 }

@@ -8,6 +8,7 @@ import com.numa.core.classification.Confidence;
 import com.numa.core.classification.DataDependency;
 import com.numa.core.classification.Evidence;
 import com.numa.core.classification.ParallelismCategory;
+import com.numa.core.classification.ThreadWork;
 import com.numa.core.classification.Thresholds;
 import com.numa.core.threads.ThreadRole;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class ClassifierTest {
     private final Classifier onEightCpus = new Classifier(Thresholds.DEFAULTS, 8, 4);
 
-    private static final Evidence SOLID = new Evidence(2, 4, 80, 9, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
+    private static final Evidence SOLID = new Evidence(2, 4, 80, 9, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "", Double.NaN, Double.NaN);
 
     private static Parallelism table2(double mainPct, int workers, double imbalancePct) {
         return new Parallelism("task-clock", mainPct, 0, 0, IntStream.range(0, workers).mapToObj(i -> "w" + i).toList(),
@@ -114,7 +115,7 @@ class ClassifierTest {
 
     @Test
     void aShortWindowIsUncertainNotACategory() {
-        Evidence brief = new Evidence(0.1, 0.05, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
+        Evidence brief = new Evidence(0.1, 0.05, 60, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "", Double.NaN, Double.NaN);
         Verdict v = onEightCpus.classify(table2(95, 1, 0), 0, 0, Locality.NOT_MEASURED, Double.NaN, brief, -1);
         assertEquals(ParallelismCategory.UNCERTAIN, v.parallelism());
         assertEquals(Confidence.UNCERTAIN, v.confidence());
@@ -125,7 +126,7 @@ class ClassifierTest {
     @Test
     void unknownOwnersMakeTheDependenciesUncertainAndTheRecommendationCautious() {
         // the finding: 1,234 profiled accesses, 88.7% of unknown owner, read as "Data Parallel: spread over all nodes"
-        Evidence blind = new Evidence(2, 4, 80, 5, -1, 0, 100, List.of(), false, 1_234, 1, 88.7, 0, "");
+        Evidence blind = new Evidence(2, 4, 80, 5, -1, 0, 100, List.of(), false, 1_234, 1, 88.7, 0, "", Double.NaN, Double.NaN);
         Verdict v = onEightCpus.classify(table2(5, 8, 5), 2, 0.1, Locality.NOT_MEASURED, Double.NaN, blind, -1);
         assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, v.parallelism());
         assertEquals(DataDependency.UNCERTAIN, v.dataDependency());
@@ -157,7 +158,7 @@ class ClassifierTest {
         assertEquals(ParallelismCategory.UNCERTAIN, onTwoCpus.classify(table2(90, 1, 0), 0, 0, Locality.NOT_MEASURED,
                 1.9, SOLID, 1).parallelism(), "1.9x is beyond 1.67x");
         // with the JIT at half the JVM's CPU, 1.9x is explained (at most 1 / 0.9 x 2 = 2.2x)
-        Evidence jitHeavy = new Evidence(2, 4, 50, 3, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
+        Evidence jitHeavy = new Evidence(2, 4, 50, 3, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "", Double.NaN, Double.NaN);
         assertEquals(ParallelismCategory.SINGLE_THREADED, onTwoCpus.classify(table2(90, 1, 0), 0, 0,
                 Locality.NOT_MEASURED, 1.9, jitHeavy, 1).parallelism());
         // parallel categories are not judged by it, and no scaling means no check

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.core.classification.ThreadWork;
 import com.numa.core.threads.ThreadRole;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.numa.core.classification.Lifetime;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -26,9 +27,10 @@ class PerfUtilRowsTest {
                 + "process,60,,,,,,,,not_measured_cpu_ns,700,,,700,,,,\n";
         PerfUtilRows rows = PerfUtilRows.read(Files.writeString(dir.resolve("perfutil.csv"), csv));
         assertEquals(2, rows.threads().size(), "process rows are not threads");
-        assertEquals(new PerfUtilRows.ThreadLife(false, 10, 100, 90.0), rows.lives().get(7));
+        assertEquals(new PerfUtilRows.ThreadLife(false, 10, 100, 90.0, 50), rows.lives().get(7));
         PerfUtilRows.ThreadLife shortOne = rows.lives().get(8);
         assertTrue(shortOne.ended());
+        assertEquals(new Lifetime(20, 40, true), rows.threads().get(1).life(), "counted from 20, ended by its reading at 40");
         assertEquals(-1, shortOne.cpuBeforeCountingNs(), "an empty cell is unknown");
         assertTrue(Double.isNaN(shortOne.lifeCountedPct()));
         assertEquals(new PerfUtilRows.ThreadEvidence(5, 4, 1, 2000, 1300, 700), rows.evidence());
@@ -42,6 +44,7 @@ class PerfUtilRowsTest {
         PerfUtilRows rows = PerfUtilRows.read(Files.writeString(dir.resolve("perfutil.csv"), csv));
         assertEquals(5.0, rows.threads().get(0).count("task-clock"), 1e-9);
         assertEquals(-1, rows.lives().get(7).countedFromNs());
+        assertEquals(Lifetime.UNKNOWN, rows.threads().get(0).life());
         assertFalse(rows.evidence().known());
         assertEquals(PerfUtilRows.ThreadEvidence.NONE, rows.evidence());
     }

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.ExpectedCategories;
+import com.numa.characterize.suite.RunOptions;
 import com.numa.core.classification.DataDependency;
 import com.numa.core.classification.ParallelismCategory;
-import com.numa.characterize.suite.RunOptions;
+import com.numa.core.workload.WorkloadArguments;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -73,7 +74,7 @@ class BuiltinSuiteTest {
                 "iterations=1"), b.javaArguments(quick, AGENT));
         // what we pass must parse back in the workload
         List<String> args = b.javaArguments(options(List.of()), AGENT);
-        BuiltinArguments.parse(args.subList(3, args.size()).toArray(String[]::new));
+        WorkloadArguments.parse(args.subList(3, args.size()).toArray(String[]::new));
     }
 
     private static Benchmark find(List<Benchmark> all, String name) {

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.numa.core.io.JsonFiles;
 import com.numa.core.window.MeasurementWindow;
+import com.numa.core.workload.IterationHarness;
+import com.numa.core.workload.WorkloadArguments;
+import com.numa.core.workload.WorkloadSize;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,13 +17,14 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every built-in workload, run in this JVM at size=small with two threads, as its main method runs it. */
 class BuiltinWorkloadsTest {
-    private static final BuiltinArguments SMALL = new BuiltinArguments(2, WorkloadSize.SMALL, 1, 2);
+    private static final WorkloadArguments SMALL = new WorkloadArguments(2, WorkloadSize.SMALL, 1, 2);
 
     private final List<MeasurementWindow.Listener> listeners = new ArrayList<>();
 
@@ -100,7 +104,7 @@ class BuiltinWorkloadsTest {
     @ParameterizedTest
     @EnumSource(BuiltinWorkload.class)
     void theChecksumDependsOnlyOnSizeAndThreads(BuiltinWorkload w) throws Exception {
-        BuiltinArguments once = new BuiltinArguments(2, WorkloadSize.SMALL, 0, 1);
+        WorkloadArguments once = new WorkloadArguments(2, WorkloadSize.SMALL, 0, 1);
         IterationHarness.Result a = IterationHarness.run(w.benchmarkName(), once, w::setUp);
         IterationHarness.Result b = IterationHarness.run(w.benchmarkName(), once, w::setUp);
         assertTrue(a.passed() && b.passed());

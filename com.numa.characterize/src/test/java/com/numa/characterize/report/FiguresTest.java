@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** Figure 4's remote shares: which applications and series it draws from the PMU's and the kernel's figures. */
 class FiguresTest {
     private static ApplicationResult app(String name, Locality locality) {
-        Evidence evidence = new Evidence(10, 8, 90, 4, 4, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
+        Evidence evidence = new Evidence(10, 8, 90, 4, 4, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "", Double.NaN, Double.NaN);
         Verdict v = new Verdict(ParallelismCategory.EXPLICITLY_PARALLEL, DataDependency.DATA_PARALLEL, null, Double.NaN,
                 Confidence.HIGH, List.of(), evidence, "", "");
         return new ApplicationResult(name, "", null, Map.of(), null, null, locality, Map.of(), v, List.of(), "",

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class PaperComparisonTest {
     private static ApplicationResult app(String name, String counterpart, ParallelismCategory par, DataDependency dep,
             double sharedReads, double sharedWrites) {
-        Evidence evidence = new Evidence(10, 8, 90, 4, 4, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "");
+        Evidence evidence = new Evidence(10, 8, 90, 4, 4, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "", Double.NaN, Double.NaN);
         Verdict v = new Verdict(par, dep, null, Double.NaN, Confidence.HIGH, List.of(), evidence, "", "");
         ProfileSummary profile = new ProfileSummary(sharedReads, sharedWrites, 1_000_000, Map.of(), 1, 0, 1, true,
                 "java.util.*", "", 0);

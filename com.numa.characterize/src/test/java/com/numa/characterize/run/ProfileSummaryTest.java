@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.numa.core.classification.SharedObject;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,5 +91,22 @@ class ProfileSummaryTest {
                 + "2,w-1,201,5,1,false\n3,DestroyJavaVM,100,0,0,false\n");
         Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 16}}");
         assertEquals(Map.of("main", 10.0, "w-1", 6.0, "DestroyJavaVM", 0.0), ProfileSummary.read(dir).workByThread());
+    }
+
+    /** The advice names objects from sites.csv: those with shared accesses, with the threads that shared them. */
+    @Test
+    void readsTheSitesWithSharedAccessesAndTheirThreads(@TempDir Path dir) throws Exception {
+        threads(dir);
+        Files.writeString(dir.resolve("summary.json"), "{\"totals\": {\"accesses\": 1000, \"shared_write_pct\": 20}}");
+        Files.writeString(dir.resolve("sites.csv"), """
+                site_id,class,method,line,stack,type,allocations,allocated_bytes,reads,writes,shared_reads,shared_writes,\
+                predicted_remote,shared_reads_after_last_write,read_only,sharing_threads
+                7,app.Counters,<init>,12,,long[],1,80,500,300,120,150,0,10,false,w-0<->w-1:200;w-1<->main:5;w-2<->w-1:60
+                8,app.Main,main,3,,app.Config,1,16,40,0,0,0,0,0,false,
+                """);
+        ProfileSummary s = ProfileSummary.read(dir);
+        assertEquals(List.of(new SharedObject("long[]", "app.Counters.<init>:12", 120, 150, 10,
+                List.of("w-1", "w-0", "w-2", "main"))), s.sharedObjects(), "an unshared site is left out");
+        assertEquals(200, s.sharedAccesses(true), 1e-9);
     }
 }

@@ -121,4 +121,26 @@ class ValidationSuiteTest {
         assertThrows(IllegalArgumentException.class, () -> new AcceptableCategories(Set.of("Parallel-ish"), Set.of("Data Parallel"), ""));
         assertThrows(IllegalArgumentException.class, () -> new AcceptableCategories(Set.of(), Set.of("Data Parallel"), ""));
     }
+
+    @Test
+    void aWeakAnswerIsAcceptableOnlyAtLowConfidenceOrBelow() {
+        AcceptableCategories brief = new AcceptableCategories(Set.of("Explicitly Parallel", "Uncertain"),
+                Set.of("Data Parallel"), "why", Set.of("Imbalanced"));
+        assertTrue(brief.accepts("Imbalanced", "Data Parallel", "low"));
+        assertTrue(brief.accepts("Imbalanced", null, "uncertain"));
+        assertFalse(brief.accepts("Imbalanced", "Data Parallel", "medium"), "never a confident Imbalanced");
+        assertFalse(brief.accepts("Imbalanced", "Data Parallel"), "without a confidence, only the firm answers");
+        assertTrue(brief.accepts("Explicitly Parallel", "Data Parallel", "high"));
+        assertEquals("Explicitly Parallel or Uncertain (Imbalanced at low confidence), Data Parallel", brief.describe());
+        ValidationProgram p = ValidationPrograms.all(17, 2).stream().filter(x -> x.name().equals("brief-thread-confined"))
+                .findFirst().orElseThrow();
+        assertFalse(p.truth().acceptsParallelism("Imbalanced", "medium"), "the issue's 150 ms run: Imbalanced, medium");
+        assertTrue(p.truth().acceptsParallelism("Imbalanced", "low"));
+        for (String heavy : List.of("one-heavy-thread", "one-heavy-task")) {
+            ValidationProgram h = ValidationPrograms.all(17, 2).stream().filter(x -> x.name().equals(heavy)).findFirst()
+                    .orElseThrow();
+            assertFalse(h.truth().acceptsParallelism("Explicitly Parallel", "high"), heavy + ": the issue's answer");
+            assertTrue(h.truth().acceptsParallelism("Embarrassingly Imbalanced", "high"), heavy);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package com.numa.core.child;
 
+import com.numa.boot.AgentLayout;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
@@ -7,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
@@ -74,6 +76,23 @@ public final class AgentJar {
         }
         Files.move(tmp, jar, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return jar;
+    }
+
+    /**
+     * Where a child JVM finds numa-jvm's classes on its {@code -cp} (the built-in programs, a harness's callback, a
+     * probe): the packaged jar keeps them where no class loader of an application looks, so a plain copy of them
+     * ({@link AgentLayout#plainJar}); any other jar (mx's) as it is.
+     */
+    public static Path plainClasses(Path agentJar) throws IOException {
+        if (!Files.isRegularFile(agentJar)) {
+            return agentJar; // class directories
+        }
+        try (JarFile jar = new JarFile(agentJar.toFile())) {
+            if (!AgentLayout.isolates(jar)) {
+                return agentJar;
+            }
+        }
+        return AgentLayout.plainJar(agentJar);
     }
 
     private static void checkPath(Path jar) {

@@ -2,7 +2,9 @@ package com.numa.core.child;
 
 import com.numa.core.feature.FeatureRegistry;
 import com.numa.core.flags.AgentArgs;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +31,9 @@ import java.util.concurrent.TimeUnit;
  * (main class, {@code -jar app.jar}, ...) and its arguments.
  */
 public final class ChildJvm {
+    /** What {@link #runOnTerminal} keeps of a child's stderr: its end, enough for an exception and its frames. */
+    private static final int KEPT_STDERR_BYTES = 64 * 1024;
+
     private final TargetJava java;
     private final List<String> wrapper = new ArrayList<>();
     private final List<String> options = new ArrayList<>();
@@ -165,7 +170,67 @@ public final class ChildJvm {
      * too, so it is never orphaned. Throws IOException when java cannot be started.
      */
     public int runInheritingIO() throws IOException {
-        Process p = builder(command()).inheritIO().start();
+        return waitOnTerminal(builder(command()).inheritIO().start(), null);
+    }
+
+    /**
+     * Runs the child on this process's terminal as {@link #runInheritingIO} does, except that its stderr passes through
+     * this process (copied to System.err as it comes, so the user sees it as before) and its last
+     * {@value #KEPT_STDERR_BYTES} bytes are kept in the result, where {@link ApplicationFailure} finds why it failed.
+     * Its stdout stays the terminal's, so {@code System.console()} is the same as without us. The result's stdout is
+     * empty and it never times out.
+     */
+    public ChildRun runOnTerminal() throws IOException {
+        List<String> cmd = command();
+        long t0 = System.nanoTime();
+        Process p = builder(cmd).inheritIO().redirectError(ProcessBuilder.Redirect.PIPE).start();
+        StderrTee tee = new StderrTee(p.getErrorStream());
+        Thread copier = new Thread(tee, "numa-child-stderr");
+        copier.setDaemon(true);
+        copier.start();
+        int code = waitOnTerminal(p, copier);
+        return new ChildRun(cmd, code, "", tee.kept(), System.nanoTime() - t0, false);
+    }
+
+    /** Copies a child's stderr to ours and keeps its end. */
+    private static final class StderrTee implements Runnable {
+        private final InputStream in;
+        private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+
+        StderrTee(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public void run() {
+            byte[] buf = new byte[8192];
+            try {
+                for (int n; (n = in.read(buf)) > 0; ) {
+                    System.err.write(buf, 0, n);
+                    System.err.flush();
+                    keep(buf, n);
+                }
+            } catch (IOException closed) {
+                // the child is gone: what was kept is all there is
+            }
+        }
+
+        private synchronized void keep(byte[] buf, int n) {
+            kept.write(buf, 0, n);
+            if (kept.size() > 2 * KEPT_STDERR_BYTES) {
+                byte[] all = kept.toByteArray();
+                kept.reset();
+                kept.write(all, all.length - KEPT_STDERR_BYTES, KEPT_STDERR_BYTES);
+            }
+        }
+
+        synchronized String kept() {
+            return kept.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Waits for a child on the terminal (and for the copier of its stderr, if any) and returns its exit code. */
+    private static int waitOnTerminal(Process p, Thread copier) {
         Thread stopChild = new Thread(() -> {
             if (p.isAlive()) {
                 p.destroy();
@@ -174,6 +239,9 @@ public final class ChildJvm {
         Runtime.getRuntime().addShutdownHook(stopChild);
         try {
             int code = p.waitFor();
+            if (copier != null) {
+                copier.join(TimeUnit.SECONDS.toMillis(10)); // a grandchild may hold the pipe open: do not wait for it
+            }
             try {
                 Runtime.getRuntime().removeShutdownHook(stopChild);
             } catch (IllegalStateException shuttingDown) {

@@ -1,6 +1,7 @@
 package com.numa.core.classification;
 
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The study's classification rules (ISMM'23 Figures 2 and 3, Table 5's Locality-Bound) and the placement each
@@ -9,7 +10,9 @@ import java.util.Locale;
  * <ul>
  * <li>Parallelism, in this order: Single-Threaded (main's share above {@code mainSharePct}, or no worker);
  * Embarrassingly Imbalanced (imbalance above {@code embarrassingImbalancePct}); TLP-Bound (fewer parallel threads than
- * the machine's CPUs); Imbalanced (imbalance above {@code imbalancePct}); else Explicitly Parallel.</li>
+ * the machine's CPUs); Imbalanced (imbalance above {@code imbalancePct}); else Explicitly Parallel. Online, where the
+ * question is one node or all ({@link #placementCategory}): Single-Threaded; TLP-Bound when the workers fit on one
+ * node; Embarrassingly Imbalanced; else Explicitly Parallel.</li>
  * <li>Data dependencies: Read &amp; Write at shared writes of {@code sharedWritePct} or more; Data Parallel when shared
  * reads are also below {@code sharedReadPct}; else Read-Only.</li>
  * <li>Locality-Bound: Dual Node's LLC miss rate exceeds Single Node's by more than {@code localityMissIncreasePct}
@@ -71,6 +74,37 @@ public final class Classification {
         }
         return new ParallelismVerdict(ParallelismCategory.EXPLICITLY_PARALLEL, f(
                 "%d balanced parallel threads (imbalance %.0f%%, %s)", parallelThreads, imbalancePct, imbalanceColumn));
+    }
+
+    /**
+     * Figure 2's category of one reading of the threads: {@link #parallelism} of the shares, with Eq. 1 of
+     * {@code quantity} over their steady workers ({@link WorkShares#imbalancePct}).
+     */
+    public static <T> ParallelismVerdict parallelism(WorkShares<T> shares, ToDoubleFunction<? super T> quantity,
+            String imbalanceColumn, int machineCpus, Thresholds t) {
+        return parallelism(shares.mainPct(), shares.workers().size(), shares.parallelThreads().size(),
+                shares.imbalancePct(quantity), imbalanceColumn, machineCpus, t);
+    }
+
+    /**
+     * The category the Awareness Thread places a program by, online, where the question is one node or all: judged
+     * against one node's CPUs, not the machine's. Single-Threaded first; then TLP-Bound when the workers fit on one node
+     * ({@link #fitsOneNode}), whatever their balance, since confining them takes no CPU from them; then Embarrassingly
+     * Imbalanced; else Explicitly Parallel, which stands for every parallel program here (whether one node or all
+     * serves it is measured, not classified).
+     */
+    public static ParallelismCategory placementCategory(double mainPct, int workers, double imbalancePct, int nodeCpus,
+            Thresholds t) {
+        if (singleThreaded(mainPct, workers, t)) {
+            return ParallelismCategory.SINGLE_THREADED;
+        }
+        if (fitsOneNode(workers, nodeCpus)) {
+            return ParallelismCategory.TLP_BOUND;
+        }
+        if (embarrassinglyImbalanced(imbalancePct, t)) {
+            return ParallelismCategory.EMBARRASSINGLY_IMBALANCED;
+        }
+        return ParallelismCategory.EXPLICITLY_PARALLEL;
     }
 
     /** Figure 3's category; null when not profiled (either share NaN). */

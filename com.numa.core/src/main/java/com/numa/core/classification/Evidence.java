@@ -24,16 +24,30 @@ import java.util.Locale;
  * @param unknownOwnerPct   share of profiled accesses whose object had no known owner
  * @param sideTableRefusals objects the profiler's side table had to refuse (full)
  * @param profileBlindSpots what the profile did not see, each with its fix ("primitive fields (...)"); "" none
+ * @param profileCost       what the profile cost: the profiled run's wall time over the unprofiled run's in the same
+ *                          configuration (NaN: unknown, or not profiled)
+ * @param startSpreadPct    how far apart the steady workers began to be counted, as a share of the time they span
+ *                          ({@link WorkShares#steadyStartSpreadPct()}; NaN: unknown)
  */
 public record Evidence(double windowSeconds, double appCpuSeconds, double appCpuSharePct, int threadsMeasured,
         int threadsStarted, double unmeasuredCpuPct, double minCoveragePct, List<String> turnedOverPools,
         boolean mainTakesPart, long profiledAccesses, int sampling, double unknownOwnerPct, long sideTableRefusals,
-        String profileBlindSpots) {
+        String profileBlindSpots, double profileCost, double startSpreadPct) {
 
     /** Below this much application CPU time in the window, parallelism is not judged. */
     public static final double MIN_APP_CPU_SECONDS = 0.1;
-    /** Below this much, a short window: medium confidence at best. */
+    /**
+     * Below this much, a short window: medium confidence at best, and low when the imbalance decides the category (a
+     * hot loop runs interpreted for tens of milliseconds before the JIT compiles it, so the first threads pay for a
+     * warm-up the later ones do not, and in a window this short that difference is of the order of the work).
+     */
     public static final double SHORT_APP_CPU_SECONDS = 0.5;
+    /**
+     * The steady workers began to be counted over at least this share of the time they span: a window in which they
+     * started at different points, so their counts differ by start-up order. Low confidence when the imbalance decides
+     * the category; with a short window as well, the imbalance is not judged.
+     */
+    public static final double START_SPREAD_PCT = 10;
     /** Below this share of the JVM's CPU, the window held mostly JIT and GC work: low confidence. */
     public static final double LOW_APP_CPU_SHARE_PCT = 25;
     /** Above this share of the process's CPU on uncounted threads, parallelism is not judged. */
@@ -49,6 +63,16 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         turnedOverPools = List.copyOf(turnedOverPools);
     }
 
+    /** Without the profile's cost and the workers' start spread (both unknown). */
+    public Evidence(double windowSeconds, double appCpuSeconds, double appCpuSharePct, int threadsMeasured,
+            int threadsStarted, double unmeasuredCpuPct, double minCoveragePct, List<String> turnedOverPools,
+            boolean mainTakesPart, long profiledAccesses, int sampling, double unknownOwnerPct, long sideTableRefusals,
+            String profileBlindSpots) {
+        this(windowSeconds, appCpuSeconds, appCpuSharePct, threadsMeasured, threadsStarted, unmeasuredCpuPct,
+                minCoveragePct, turnedOverPools, mainTakesPart, profiledAccesses, sampling, unknownOwnerPct,
+                sideTableRefusals, profileBlindSpots, Double.NaN, Double.NaN);
+    }
+
     /** One reason to doubt a verdict: how much it weakens it, why, and what to do. */
     public record Concern(Confidence level, String reason) {
         @Override
@@ -57,14 +81,37 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         }
     }
 
-    /** Concerns about the parallelism axis (Table 2's counters). */
+    /** Concerns about the parallelism axis (Table 2's counters) of a category the imbalance did not decide. */
     public List<Concern> parallelismConcerns() {
+        return parallelismConcerns(false);
+    }
+
+    /**
+     * Concerns about the parallelism axis (Table 2's counters). {@code imbalanceDecides}: the imbalance decided the
+     * category ({@link ParallelismCategory#decidedByImbalance()}); a short window then weighs more, because what it
+     * distorts is that very figure.
+     */
+    public List<Concern> parallelismConcerns(boolean imbalanceDecides) {
         List<Concern> c = new ArrayList<>();
+        boolean littleWork = appCpuSeconds < SHORT_APP_CPU_SECONDS;
+        boolean staggered = startSpreadPct >= START_SPREAD_PCT;
         if (appCpuSeconds < MIN_APP_CPU_SECONDS) {
             c.add(new Concern(Confidence.UNCERTAIN, f("the window held %.2f s of application CPU work (at least %.1f s "
                     + "needed): run longer (a larger input, more iterations, or --start-at around the work)",
                     appCpuSeconds, MIN_APP_CPU_SECONDS)));
-        } else if (appCpuSeconds < SHORT_APP_CPU_SECONDS) {
+        } else if (imbalanceDecides && (littleWork || staggered)) {
+            List<String> what = new ArrayList<>();
+            if (littleWork) {
+                what.add(f("%.2f s of application CPU work", appCpuSeconds));
+            }
+            if (staggered) {
+                what.add(f("the workers began to be counted over %.0f%% of the time they span", startSpreadPct));
+            }
+            c.add(new Concern(littleWork && staggered ? Confidence.UNCERTAIN : Confidence.LOW, "the imbalance can be "
+                    + "start-up order, not the work (a short window: " + String.join("; ", what) + "): JIT warm-up and "
+                    + "the order the threads started in weigh on a window this short; run longer (a larger input, more "
+                    + "iterations, or --start-at around the work)"));
+        } else if (littleWork) {
             c.add(new Concern(Confidence.MEDIUM, f("a short window: %.2f s of application CPU work", appCpuSeconds)));
         }
         if (unmeasuredCpuPct > MAX_UNMEASURED_CPU_PCT) {
@@ -157,6 +204,9 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
         if (mainTakesPart) {
             parts.add("main counted with the workers");
         }
+        if (!Double.isNaN(startSpreadPct)) {
+            parts.add(f("workers' counting began over %.0f%% of their span", startSpreadPct));
+        }
         if (profiledAccesses >= 0) {
             parts.add(f("%d profiled accesses%s", profiledAccesses, sampling > 1 ? " (1 in " + sampling + ", scaled)" : ""));
             if (!Double.isNaN(unknownOwnerPct)) {
@@ -164,6 +214,9 @@ public record Evidence(double windowSeconds, double appCpuSeconds, double appCpu
             }
             if (sideTableRefusals > 0) {
                 parts.add(f("side table refused %d", sideTableRefusals));
+            }
+            if (!Double.isNaN(profileCost)) {
+                parts.add(f("profiled run %.1fx the unprofiled run's wall time", profileCost));
             }
         }
         return String.join("; ", parts);

@@ -19,6 +19,11 @@ public enum ParallelismCategory {
         return label;
     }
 
+    /** Categories that the workers' imbalance (Eq. 1) decides: a figure that start-up order distorts in a short window. */
+    public boolean decidedByImbalance() {
+        return this == IMBALANCED || this == EMBARRASSINGLY_IMBALANCED;
+    }
+
     /** Categories whose program cannot use the cores of more than one node well (confining costs nothing). */
     public boolean parallelismBound() {
         return this == SINGLE_THREADED || this == TLP_BOUND || this == EMBARRASSINGLY_IMBALANCED;

@@ -3,9 +3,12 @@ package com.numa.core.classification;
 import com.numa.core.threads.ThreadRole;
 import com.numa.core.threads.ThreadRoleRules;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Who did the application's work (Table 2's split, one rule for the study and the Awareness Thread): the main thread,
@@ -14,8 +17,14 @@ import java.util.Map;
  * <li>A non-main application thread is a worker when it did at least {@code workerSharePct} of the non-main
  * application work.</li>
  * <li>A pool that turns over (an executor whose threads time out, a pool made per batch) shows many threads that each
- * did little: three or more threads whose names differ only in a trailing number ("pool-3-thread-17") and that
- * together pass the worker share are workers, and the pool's name is reported in {@link #turnedOverPools()}.</li>
+ * did little: three or more threads whose names differ only in a trailing number ("pool-3-thread-17") that together
+ * pass the worker share, and that took turns (at most half of them alive at once, {@link Lifetime#tookTurns}), are
+ * workers, and the pool's name is reported in {@link #turnedOverPools()}. Threads that lived at the same time, or whose
+ * lives are unknown, are never grouped so: a crew alive together is as many threads as it has.</li>
+ * <li>A thread below the worker share whose pool ("heavy-pool-3" of "heavy-pool-") holds a worker, and that did not
+ * turn over, is that worker's sibling and a worker too: the pool was made to share the work, so its small share is the
+ * work's imbalance (ISMM'23 §4.1.3: one worker doing 80% "even though 7-8 workers are spawned"). The JVM's default
+ * names ("Thread-7") name no pool: unrelated threads share them.</li>
  * <li>Framework threads are read by their names ({@link ThreadRoleRules}): Spark's task threads are workers whatever
  * each one's share (a task thread is renamed per task and its pool turns over, so they are grouped by pool), and its
  * service threads (RPC, netty, heartbeat, dispatcher) are auxiliary however busy.</li>
@@ -23,7 +32,7 @@ import java.util.Map;
  * half of an average worker's work; it then counts with the workers in {@link #parallelThreads()}.</li>
  * <li>The imbalance (Eq. 1) is judged over {@link #steadyWorkers()}: the workers less a turned-over pool's threads
  * (each lived for part of the run, so their differences are not the work's) and less the main thread (whose work can
- * be the serial set-up around the parallel part).</li>
+ * be the serial set-up around the parallel part). Siblings are steady workers.</li>
  * </ul>
  *
  * @param <T> the caller's per-thread reading
@@ -37,10 +46,17 @@ public final class WorkShares<T> {
         String name(T thread);
 
         double work(T thread);
+
+        /** When the thread was alive; {@link Lifetime#UNKNOWN} where the source does not record it. */
+        default Lifetime lifetime(T thread) {
+            return Lifetime.UNKNOWN;
+        }
     }
 
     /** A pool is taken to have turned over when at least this many of its threads each did less than a worker. */
     static final int MIN_POOL_THREADS = 3;
+    /** The stem of the JVM's default thread names ("Thread-7"): not a pool for the sibling rule. */
+    static final String DEFAULT_NAMES = "Thread-";
 
     private final ThreadView<T> view;
     private final double appWork;
@@ -99,14 +115,20 @@ public final class WorkShares<T> {
             }
         }
         List<T> steady = new ArrayList<>(workers);
+        Set<String> workerPools = new HashSet<>();
+        workers.forEach(w -> workerPools.add(ThreadRoleRules.poolOf(view.name(w))));
         List<String> pools = new ArrayList<>();
         small.forEach((pool, members) -> {
             double sum = members.stream().mapToDouble(m -> Math.max(0, view.work(m))).sum();
             boolean turnedOver = !pool.isEmpty() && members.size() >= MIN_POOL_THREADS && rest > 0
-                    && 100 * sum / rest >= workerSharePct;
+                    && 100 * sum / rest >= workerSharePct
+                    && Lifetime.tookTurns(members.stream().map(view::lifetime).toList());
             if (turnedOver || pool.equals(ThreadRoleRules.SPARK_TASK_POOL)) {
                 workers.addAll(members);
                 pools.add(pool + "* (" + members.size() + " threads)");
+            } else if (!pool.isEmpty() && !pool.equals(DEFAULT_NAMES) && workerPools.contains(pool)) {
+                workers.addAll(members);
+                steady.addAll(members);
             } else {
                 auxiliaries.addAll(members);
             }
@@ -149,6 +171,22 @@ public final class WorkShares<T> {
     /** The workers whose imbalance is the work's: all but a turned-over pool's threads (see the class comment). */
     public List<T> steadyWorkers() {
         return steadyWorkers;
+    }
+
+    /**
+     * Eq. 1 ({@link Imbalance}) of {@code quantity} (the work, or another count: cycles, object accesses) over the
+     * {@link #steadyWorkers()}: the imbalance every consumer of the shares judges.
+     */
+    public double imbalancePct(ToDoubleFunction<? super T> quantity) {
+        return Imbalance.pct(steadyWorkers.stream().mapToDouble(quantity).toArray());
+    }
+
+    /**
+     * How far apart the steady workers began to be counted, as a share of the time they span, in percent
+     * ({@link Lifetime#startSpreadPct}); NaN when unknown or fewer than two.
+     */
+    public double steadyStartSpreadPct() {
+        return Lifetime.startSpreadPct(steadyWorkers.stream().map(view::lifetime).toList());
     }
 
     /** Pools whose turned-over threads were grouped into the workers ("pool-3-thread-* (40 threads)"). */

@@ -1,5 +1,6 @@
 package com.numa.core.feature;
 
+import com.numa.boot.AgentLayout;
 import com.numa.core.flags.CoreFlags;
 import com.numa.core.flags.Flag;
 import com.numa.core.flags.FlagException;
@@ -84,7 +85,11 @@ public final class FeatureRegistry {
         }
         List<String> names;
         try (JarFile jar = new JarFile(new File(location.toURI()))) {
-            ZipEntry list = jar.getEntry("META-INF/services/" + Feature.class.getName());
+            String services = "META-INF/services/" + Feature.class.getName();
+            ZipEntry list = jar.getEntry(services);
+            if (list == null) {
+                list = jar.getEntry(AgentLayout.entryName(services)); // the packaged jar keeps it with our classes
+            }
             if (list == null) {
                 return null;
             }

@@ -1,5 +1,6 @@
 package com.numa.core.flags;
 
+import com.numa.boot.AgentLayout;
 import com.numa.core.topology.CpuSet;
 import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopologies;
@@ -16,7 +17,7 @@ public final class CoreFlags {
 
     /** Any -XX: flag starting with one of these is ours, so a misspelling is an error, not java's. */
     public static final List<String> FAMILY_PREFIXES = List.of("NUMATopology", "PrintNUMAFlags", "NUMAWindow",
-            "NUMALabel");
+            "NUMALabel", AgentLayout.API_FLAG, AgentLayout.STRICT_FLAG);
 
     public static final Flag<String> TOPOLOGY = Flag.custom("NUMATopology", "auto|N|cpus/cpus", "auto",
             "auto: the kernel's nodes; N: split the usable CPUs into N pseudo-nodes; 0-1/2-3: CPU lists of pseudo-nodes",
@@ -60,11 +61,23 @@ public final class CoreFlags {
             "A name for this JVM in every output file and in numa merge's report (placeholders as in output paths: %p, "
                     + "%h, %t, %{ENV_NAME}); empty = pid@host");
 
+    /** Read by the agent jar's entry point by name (com.numa.boot.AgentLayout), declared here to be listed and parsed. */
+    public static final Flag<Boolean> AGENT_API = Flag.bool(AgentLayout.API_FLAG, false,
+            "Let the application call numa-jvm (the profiler's spans, numa characterize's harness): the agent's classes "
+                    + "join the application's class path. Off: the agent is invisible to the application, whatever "
+                    + "libraries it bundles. On-demand profiling turns it on");
+
+    /** Read by the agent before it parses its flags (com.numa.boot.AgentLayout), declared here to be listed. */
+    public static final Flag<Boolean> STRICT = Flag.bool(AgentLayout.STRICT_FLAG, false,
+            "A bad NUMA flag, or one this machine refuses (topology, events, output paths), ends the JVM with exit code 2 "
+                    + "before the application's main, as numa vm does; off: said once, numa-jvm turns off and the "
+                    + "application runs");
+
     private CoreFlags() {
     }
 
     public static List<Flag<?>> all() {
-        return List.of(TOPOLOGY, PRINT_FLAGS, WINDOW_START_AT, WINDOW_STOP_AT, LABEL);
+        return List.of(TOPOLOGY, PRINT_FLAGS, WINDOW_START_AT, WINDOW_STOP_AT, LABEL, AGENT_API, STRICT);
     }
 
     /**

@@ -24,6 +24,11 @@ public final class FlagSet {
         }
     }
 
+    /** The prefixes that make a -XX: name ours even when it is not declared (a misspelling to report). */
+    public List<String> familyPrefixes() {
+        return familyPrefixes;
+    }
+
     public Collection<Flag<?>> flags() {
         return flags.values();
     }

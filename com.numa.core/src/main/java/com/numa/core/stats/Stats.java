@@ -22,6 +22,28 @@ public final class Stats {
         return median(Arrays.stream(values).asDoubleStream().toArray());
     }
 
+    /**
+     * The lower median (the middle value, or the lower of the two middle ones), so the answer is always one of the
+     * measured values: an actual run, not an average. The 50th {@link #percentile}.
+     */
+    public static long lowerMedian(long... values) {
+        return percentile(values, 50);
+    }
+
+    /**
+     * The nearest-rank percentile: the smallest value with at least {@code pct}% of the values at or below it, always
+     * one of the values. An IllegalArgumentException for no values.
+     */
+    public static long percentile(long[] values, double pct) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("no values");
+        }
+        long[] s = values.clone();
+        Arrays.sort(s);
+        int rank = (int) Math.ceil(pct / 100.0 * s.length);
+        return s[Math.max(0, rank - 1)];
+    }
+
     /** The arithmetic mean; NaN for no values. */
     public static double mean(double... values) {
         return Arrays.stream(values).average().orElse(Double.NaN);
@@ -30,6 +52,11 @@ public final class Stats {
     /** The smallest value; NaN for no values. */
     public static double min(double... values) {
         return Arrays.stream(values).min().orElse(Double.NaN);
+    }
+
+    /** The largest value; NaN for no values. */
+    public static double max(double... values) {
+        return Arrays.stream(values).max().orElse(Double.NaN);
     }
 
     /** The geometric mean of positive values (ratios); NaN for no values or a value that is not positive. */

@@ -11,7 +11,8 @@ package com.numa.core.threads;
  * <li>JVM_INTERNAL: threads without a java.lang.Thread (VM Thread, GC
  * and G1 workers), Java threads hidden from Java code (compiler threads, Service Thread), and JDK service threads
  * (system thread group: Reference Handler, Finalizer, Signal Dispatcher, Attach Listener; JDK "innocuous" threads:
- * Common-Cleaner).</li>
+ * Common-Cleaner), and the JDK's threads made in the application's group: Flight Recorder's and java.util.logging's
+ * shutdown hook.</li>
  * <li>APPLICATION: everything else, including fork/join workers and virtual-thread carriers, which run application
  * code even though JDK 25 puts them into JDK-owned thread groups, and virtual threads themselves.</li>
  * </ul>
@@ -28,6 +29,8 @@ public final class ThreadRoleRules {
     /** JNA's reference-cleaner thread: started by the native layer the agent uses, not by the application. */
     public static final String JNA_CLEANER = "JNA Cleaner";
 
+    /** java.util.logging's shutdown hook (LogManager's Cleaner). */
+    static final String LOGGING_CLEANER = "Logging-Cleaner";
     /** The profiler's shutdown hook, named before the "NUMA-" convention. */
     public static final String PROFILER_EXIT = "NUMAProfiler-exit";
 
@@ -73,7 +76,16 @@ public final class ThreadRoleRules {
         if (isTool(name)) {
             return ThreadRole.TOOL;
         }
-        return kind == Kind.APPLICATION_CODE && !isFlightRecorder(name) ? ThreadRole.APPLICATION : ThreadRole.JVM_INTERNAL;
+        return kind == Kind.APPLICATION_CODE && !isFlightRecorder(name) && !isJdkShutdownHook(name)
+                ? ThreadRole.APPLICATION : ThreadRole.JVM_INTERNAL;
+    }
+
+    /**
+     * Whether a thread of this name is a shutdown hook of the JDK's own: java.util.logging's "Logging-Cleaner", made in
+     * the thread group of whoever first used logging (often the main group), and run at exit, after a SIGTERM too.
+     */
+    public static boolean isJdkShutdownHook(String name) {
+        return LOGGING_CLEANER.equals(name);
     }
 
     /**

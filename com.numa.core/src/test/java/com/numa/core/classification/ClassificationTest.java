@@ -28,6 +28,17 @@ class ClassificationTest {
     }
 
     @Test
+    void onlineTheWorkersThatFitOneNodeComeBeforeTheirImbalance() {
+        assertEquals(ParallelismCategory.SINGLE_THREADED, Classification.placementCategory(81, 8, 5, 4, T));
+        assertEquals(ParallelismCategory.TLP_BOUND, Classification.placementCategory(5, 2, 95, 4, T),
+                "fits one node whatever its balance");
+        assertEquals(ParallelismCategory.TLP_BOUND, Classification.placementCategory(5, 4, 0, 4, T));
+        assertEquals(ParallelismCategory.EMBARRASSINGLY_IMBALANCED, Classification.placementCategory(5, 5, 95, 4, T));
+        assertEquals(ParallelismCategory.EXPLICITLY_PARALLEL, Classification.placementCategory(5, 5, 50, 4, T),
+                "imbalanced or not, the probe decides");
+    }
+
+    @Test
     void dependenciesAndLocality() {
         assertEquals(DataDependency.DATA_PARALLEL, Classification.dataDependency(9.9, 0.9, T));
         assertEquals(DataDependency.READ_ONLY, Classification.dataDependency(10, 0.9, T));
@@ -60,7 +71,7 @@ class ClassificationTest {
     }
 
     private static Evidence evidence(double appCpuS, double appShare, double unmeasured, long accesses, double unknown) {
-        return new Evidence(1.0, appCpuS, appShare, 4, -1, unmeasured, 100, List.of(), false, accesses, 1, unknown, 0, "");
+        return new Evidence(1.0, appCpuS, appShare, 4, -1, unmeasured, 100, List.of(), false, accesses, 1, unknown, 0, "", Double.NaN, Double.NaN);
     }
 
     @Test
@@ -90,22 +101,57 @@ class ClassificationTest {
         Evidence notProfiled = evidence(3, 80, 0, -1, Double.NaN);
         assertTrue(notProfiled.dependencyConcerns().isEmpty(), "not profiled is not a concern: the axis is absent");
         Evidence unknownFigures = new Evidence(Double.NaN, Double.NaN, Double.NaN, 3, -1, Double.NaN, Double.NaN,
-                List.of(), false, -1, 1, Double.NaN, 0, "");
+                List.of(), false, -1, 1, Double.NaN, 0, "", Double.NaN, Double.NaN);
         assertEquals(Confidence.HIGH, Evidence.level(unknownFigures.parallelismConcerns()),
                 "an unknown figure raises no concern by itself");
+    }
+
+    private static Evidence window(double appCpuS, double startSpreadPct) {
+        return new Evidence(1.0, appCpuS, 80, 5, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0, "", Double.NaN, startSpreadPct);
+    }
+
+    @Test
+    void aShortWindowWeighsMoreWhenTheImbalanceDecides() {
+        // 0.15 s of application CPU, four balanced threads whose counts began over a quarter of their span: the issue's
+        // 150 ms run read Imbalanced at medium confidence
+        Evidence brief = window(0.15, 25);
+        assertEquals(Confidence.MEDIUM, Evidence.level(brief.parallelismConcerns(false)),
+                "a balanced or TLP verdict does not rest on the imbalance: medium, as before");
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(brief.parallelismConcerns(true)),
+                "little work and staggered starts explain the imbalance: not judged");
+        String why = brief.parallelismConcerns(true).get(0).reason();
+        assertTrue(why.contains("start-up order") && why.contains("0.15 s") && why.contains("25%")
+                && why.contains("run longer"), why);
+
+        assertEquals(Confidence.LOW, Evidence.level(window(0.3, 2).parallelismConcerns(true)),
+                "little work, started together: low");
+        assertEquals(Confidence.LOW, Evidence.level(window(0.3, Double.NaN).parallelismConcerns(true)),
+                "little work, starts unknown: low");
+        assertEquals(Confidence.LOW, Evidence.level(window(3, 30).parallelismConcerns(true)),
+                "enough work, but the workers were counted from different points of it: low");
+        assertEquals(Confidence.HIGH, Evidence.level(window(3, 30).parallelismConcerns(false)),
+                "staggered starts do not weaken a verdict the imbalance did not decide");
+        assertEquals(Confidence.HIGH, Evidence.level(window(3, 5).parallelismConcerns(true)), "a long, even window");
+        assertEquals(Confidence.HIGH, Evidence.level(window(0.5, 9.9).parallelismConcerns(true)), "at both limits");
+        assertEquals(Confidence.UNCERTAIN, Evidence.level(window(0.05, 0).parallelismConcerns(false)),
+                "under 0.1 s nothing is judged, whatever decides");
+        assertTrue(ParallelismCategory.IMBALANCED.decidedByImbalance());
+        assertTrue(ParallelismCategory.EMBARRASSINGLY_IMBALANCED.decidedByImbalance());
+        assertFalse(ParallelismCategory.EXPLICITLY_PARALLEL.decidedByImbalance());
+        assertTrue(brief.describe().contains("workers' counting began over 25% of their span"), brief.describe());
     }
 
     @Test
     void aProfileBlindToPrimitivesOrTheJdkLowersTheConfidence() {
         Evidence blind = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 1_000_000, 1, 1, 0,
-                "primitive fields and elements (-XX:NUMAProfilerCoverage=program sees them)");
+                "primitive fields and elements (-XX:NUMAProfilerCoverage=program sees them)", Double.NaN, Double.NaN);
         assertEquals(Confidence.LOW, Evidence.level(blind.dependencyConcerns()));
         assertTrue(blind.dependencyConcerns().get(0).reason().contains("-XX:NUMAProfilerCoverage=program"));
     }
 
     @Test
     void sampledProfilesNeedEnoughRecordedAccesses() {
-        Evidence sampled = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 16 * 900, 16, 1, 0, "");
+        Evidence sampled = new Evidence(1, 3, 80, 4, -1, 0, 100, List.of(), false, 16 * 900, 16, 1, 0, "", Double.NaN, Double.NaN);
         assertEquals(Confidence.UNCERTAIN, Evidence.level(sampled.dependencyConcerns()), "900 recorded, scaled to 14,400");
     }
 }

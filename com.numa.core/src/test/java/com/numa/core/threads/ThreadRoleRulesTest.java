@@ -35,6 +35,13 @@ class ThreadRoleRulesTest {
     }
 
     @Test
+    void javaUtilLoggingsShutdownHookIsTheJvmsEvenInTheApplicationsGroup() {
+        // made by whichever thread first used logging, often main; it runs at exit, SIGTERM included
+        assertEquals(ThreadRole.JVM_INTERNAL, ThreadRoleRules.classify(false, "Logging-Cleaner", Kind.APPLICATION_CODE));
+        assertEquals(ThreadRole.APPLICATION, ThreadRoleRules.classify(false, "Logging-Cleaner-2", Kind.APPLICATION_CODE));
+    }
+
+    @Test
     void jitCompilerThreadsAreKnownByTheirDumpAndCommNames() {
         for (String jit : new String[] {"C1 CompilerThread0", "C2 CompilerThread12", "JVMCI CompilerThread0",
                 "C2 CompilerThre"}) {

@@ -1,5 +1,6 @@
 package com.numa.gc.replay;
 
+import com.numa.core.stats.Stats;
 import java.util.Arrays;
 
 /** Pause-time percentiles (nearest rank) in milliseconds. */
@@ -8,13 +9,7 @@ public record PauseStats(double p50Ms, double p99Ms, double maxMs) {
         if (pausesNs.length == 0) {
             return new PauseStats(0, 0, 0);
         }
-        long[] s = pausesNs.clone();
-        Arrays.sort(s);
-        return new PauseStats(rank(s, 50) / 1e6, rank(s, 99) / 1e6, s[s.length - 1] / 1e6);
-    }
-
-    private static long rank(long[] sorted, int pct) {
-        int r = (int) Math.ceil(pct / 100.0 * sorted.length);
-        return sorted[Math.max(0, r - 1)];
+        return new PauseStats(Stats.percentile(pausesNs, 50) / 1e6, Stats.percentile(pausesNs, 99) / 1e6,
+                Arrays.stream(pausesNs).max().getAsLong() / 1e6);
     }
 }

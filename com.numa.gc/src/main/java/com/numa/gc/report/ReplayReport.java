@@ -1,6 +1,7 @@
 package com.numa.gc.report;
 
 import com.numa.core.io.ChartRendering;
+import com.numa.core.io.CsvTables;
 import com.numa.core.io.Html;
 import com.numa.gc.heap.Generation;
 import com.numa.gc.replay.ReplayResult;
@@ -11,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -50,12 +49,9 @@ public final class ReplayReport {
     public List<Path> write(Path dir) throws IOException {
         Path csv = dir.resolve("replay.csv");
         Path html = dir.resolve("replay.html");
-        AtomicFiles.write(csv, out -> {
-            try (CSVPrinter p = new CSVPrinter(out, CSVFormat.DEFAULT.builder()
-                    .setHeader(COLUMNS.toArray(String[]::new)).get())) {
-                for (ReplayResult r : results) {
-                    p.printRecord(row(r));
-                }
+        CsvTables.write(csv, COLUMNS, p -> {
+            for (ReplayResult r : results) {
+                p.printRecord(row(r));
             }
         });
         AtomicFiles.writeString(html, html());

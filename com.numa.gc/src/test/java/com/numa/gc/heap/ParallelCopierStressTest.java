@@ -114,7 +114,7 @@ class ParallelCopierStressTest {
             ByteBuffer b = heap.arena().buffer();
             int one = heap.arena().offset(heap.roots()[heap.roots().length - 1]);
             int two = heap.arena().offset(b.getLong(ObjectLayout.slotOffset(one, 0)));
-            // Object 2's header now says 11,854,936 bytes (issue 13's garbage size): no object of the heap is that big.
+            // Object 2's header now says 11,854,936 bytes (the garbage size once seen under QEMU): no object of the heap is that big.
             b.putLong(two + ObjectLayout.META, 11_854_936L);
             IllegalStateException e = assertThrows(IllegalStateException.class, heap::collect);
             assertTrue(e.getMessage().startsWith("no object at heap offset " + two + " "), e.getMessage());

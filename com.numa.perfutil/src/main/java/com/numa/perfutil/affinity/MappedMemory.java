@@ -16,11 +16,6 @@ import java.util.SortedSet;
  * behind them: on an emulated topology the calls are real and bind to the pseudo-node's real node.
  */
 public final class MappedMemory implements AutoCloseable {
-    private static final int MPOL_BIND = 2;
-    private static final int MPOL_INTERLEAVE = 3;
-    /** Move pages already touched under another policy, so a rebound range really follows its new node. */
-    private static final int MPOL_MF_MOVE = 1 << 1;
-
     private final long address;
     private final int size;
     private final ByteBuffer buffer;
@@ -67,22 +62,23 @@ public final class MappedMemory implements AutoCloseable {
 
     /** Binds [offset, offset+length) to node {@code nodeIndex} of {@code topology} (mbind MPOL_BIND, moving pages). */
     public void bind(long offset, long length, NumaTopology topology, int nodeIndex) {
-        mbind(offset, length, MPOL_BIND, NodeMasks.realNodes(topology, nodeIndex));
+        mbind(offset, length, MemoryPolicy.Mode.BIND, NodeMasks.realNodes(topology, nodeIndex));
     }
 
     /** Interleaves [offset, offset+length) page by page over the given nodes (mbind MPOL_INTERLEAVE). */
     public void interleave(long offset, long length, NumaTopology topology, int... nodeIndexes) {
-        mbind(offset, length, MPOL_INTERLEAVE, NodeMasks.realNodes(topology, nodeIndexes));
+        mbind(offset, length, MemoryPolicy.Mode.INTERLEAVE, NodeMasks.realNodes(topology, nodeIndexes));
     }
 
-    private void mbind(long offset, long length, int mode, SortedSet<Integer> real) {
+    private void mbind(long offset, long length, MemoryPolicy.Mode mode, SortedSet<Integer> real) {
         checkOpen();
         if (offset < 0 || length <= 0 || offset + length > size || offset % pageSize() != 0) {
             throw new IllegalArgumentException("range [" + offset + ", " + (offset + length) + ") is not a page-aligned "
                     + "range of this " + size + "-byte mapping");
         }
         try {
-            LinuxSyscalls.mbind(address + offset, length, mode, NodeMasks.toMask(real), MPOL_MF_MOVE, null);
+            LinuxSyscalls.mbind(address + offset, length, mode.mpol(), NodeMasks.toMask(real), MemoryPolicy.MF_MOVE,
+                    null);
         } catch (NativeCallException e) {
             throw KernelHints.withHint(e, e.errno() == Errno.EIO ? "some pages of real node(s) " + real
                     + " could not be moved (locked or shared)" : KernelHints.mempolicy(e.errno(), real));

@@ -57,6 +57,16 @@ public final class MemoryPolicy {
     public record Policy(Mode mode, SortedSet<Integer> realNodes) {
     }
 
+    /**
+     * mbind(2) and move_pages(2) flag MPOL_MF_MOVE: move pages already touched under another policy, so a rebound
+     * range really follows its new node.
+     */
+    public static final int MF_MOVE = 1 << 1;
+    /** get_mempolicy(2) flag MPOL_F_NODE: with {@link #F_ADDR}, answer the node of the page at the address. */
+    public static final int F_NODE = 1;
+    /** get_mempolicy(2) flag MPOL_F_ADDR: the policy (or, with {@link #F_NODE}, the node) at an address. */
+    public static final int F_ADDR = 2;
+
     /** Mode flags get_mempolicy may report along with the mode (MPOL_F_STATIC/RELATIVE_NODES, MPOL_F_NUMA_BALANCING). */
     private static final int MODE_FLAGS = (1 << 15) | (1 << 14) | (1 << 13);
 

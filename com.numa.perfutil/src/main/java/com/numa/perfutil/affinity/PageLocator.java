@@ -16,8 +16,6 @@ public final class PageLocator {
     /** {@link #nodeOf} for an address without a page (never touched, or not mapped). */
     public static final int NOT_PRESENT = -1;
 
-    private static final int MPOL_MF_MOVE = 1 << 1;
-
     private final int pid;
     private final NumaTopology topology;
 
@@ -78,7 +76,7 @@ public final class PageLocator {
         }
         int[] status = new int[addresses.length];
         try {
-            LinuxSyscalls.movePages(pid, addresses, nodes, status, nodes == null ? 0 : MPOL_MF_MOVE, null);
+            LinuxSyscalls.movePages(pid, addresses, nodes, status, nodes == null ? 0 : MemoryPolicy.MF_MOVE, null);
         } catch (NativeCallException e) {
             throw KernelHints.withHint(e, KernelHints.movePages(e.errno(), pid, real));
         }

@@ -84,6 +84,21 @@ public final class KernelLocality implements AutoCloseable {
         }
     }
 
+    /** Whether NUMA balancing is on during the window: without it the samples are first touches only. */
+    public boolean balancingOn() {
+        return tuning.during().enabled();
+    }
+
+    /** The settings that could not be changed for the window, each with its reason (empty when all were). */
+    public List<String> settingProblems() {
+        return tuning.problems();
+    }
+
+    /** Tells {@code sink} of every heap sample counted from now on ({@link KernelLocalitySampler#onHeapSample}). */
+    public void onHeapSample(HeapSampleSink sink) {
+        sampler.onHeapSample(sink);
+    }
+
     /** True once thread {@code tid} is sampled. */
     public boolean sampling(int tid) {
         return sampler.sampling(tid);
@@ -117,6 +132,29 @@ public final class KernelLocality implements AutoCloseable {
         return realNodes >= 2 ? Optional.empty()
                 : Optional.of("locality is not measured: this machine has " + realNodes + " NUMA node, so no access is "
                         + "remote (run on a multi-node machine, or in tools/numa-guest)");
+    }
+
+    /**
+     * Why this source cannot sample remote page touches here, or null when it can: it needs two or more real nodes, NUMA
+     * balancing in the kernel, the page-faults software event, and balancing on or root to turn it on for the window.
+     * {@code numaBalancing} is kernel.numa_balancing (null: the kernel has none); {@code pageFaultsProblem} why the
+     * page-faults event does not open (null: it opens). {@code numa doctor} and the optimizer's memory placement both
+     * ask this.
+     */
+    public static String blocker(int realNodes, Integer numaBalancing, String pageFaultsProblem, boolean root) {
+        if (realNodes < 2) {
+            return "one NUMA node: no memory is remote";
+        }
+        if (numaBalancing == null) {
+            return "no NUMA balancing in this kernel";
+        }
+        if (pageFaultsProblem != null) {
+            return "page-faults does not open: " + pageFaultsProblem;
+        }
+        if (numaBalancing == 0 && !root) {
+            return "NUMA balancing is off and only root may turn it on for the run";
+        }
+        return null;
     }
 
     /**

@@ -68,6 +68,8 @@ public final class KernelLocalitySampler implements AutoCloseable {
     /** The fallback for pages the scanner has unmapped again; null where pagemap cannot be read. */
     private final PageFrameNodes frames;
     private volatile boolean stopping;
+    /** Who else is told of each heap sample as it is counted (the optimizer's memory placement); null: nobody. */
+    private volatile HeapSampleSink heapSink;
     /** When {@link #stop} was asked plus {@link #FINAL_PASS_MS}: samples not resolved by then count as unresolved. */
     private volatile long stopDeadlineNs;
     private long lost;
@@ -174,6 +176,14 @@ public final class KernelLocalitySampler implements AutoCloseable {
             remote[i] = p.remote;
         }
         return new HeapPages(addresses, local, remote);
+    }
+
+    /**
+     * Tells {@code sink} of every heap sample counted from now on, on the sampler's thread (null: nobody). A sink must
+     * be quick and must not throw: the sampler polls every {@code pollMs}.
+     */
+    public void onHeapSample(HeapSampleSink sink) {
+        heapSink = sink;
     }
 
     /** True once thread {@code tid}'s faults are being sampled (threads are found every refreshMs). */
@@ -363,6 +373,10 @@ public final class KernelLocalitySampler implements AutoCloseable {
                         page.local++;
                     } else {
                         page.remote++;
+                    }
+                    HeapSampleSink sink = heapSink;
+                    if (sink != null) {
+                        sink.sample(address >>> pageShift << pageShift, range, nodeOfCpu[cpu], pageNode);
                     }
                 }
             } else if (!cpuKnown || giveUp || batch.attempts[i] >= MAX_ATTEMPTS) {

@@ -1,6 +1,7 @@
 package com.numa.perfutil.locality;
 
 import com.numa.core.threads.ThreadRoleRules;
+import com.numa.core.types.TypeNames;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ public final class ObjectSamples {
                 String typeName = type == null ? "?" : type.getName();
                 long address = object.getLong("address");
                 long bytes = e.hasField("objectSize") ? e.getLong("objectSize") : arrayBytes(typeName, e);
-                out.add(new LocalitySites.SampledObject(address, bytes, readable(typeName), site(e.getStackTrace()),
+                out.add(new LocalitySites.SampledObject(address, bytes, TypeNames.of(typeName), site(e.getStackTrace()),
                         ours(e)));
             }
         }
@@ -85,7 +86,7 @@ public final class ObjectSamples {
     /** Where a JDK without {@code objectSize} (before 18) gives only the array length: elements x element size. */
     static long arrayBytes(String typeName, RecordedEvent e) {
         int elements = e.hasField("arrayElements") ? e.getInt("arrayElements") : -1;
-        String readable = readable(typeName);
+        String readable = TypeNames.of(typeName);
         if (elements < 0 || !readable.endsWith("[]")) {
             return 0; // a plain object: its first page only
         }
@@ -110,31 +111,6 @@ public final class ObjectSamples {
             default:
                 return 4; // references, compressed on heaps below 32 GiB
         }
-    }
-
-    /** "long[]" for "[J", "java.lang.String[]" for "[Ljava.lang.String;". */
-    static String readable(String typeName) {
-        int dims = 0;
-        while (dims < typeName.length() && typeName.charAt(dims) == '[') {
-            dims++;
-        }
-        if (dims == 0) {
-            return typeName;
-        }
-        String element = typeName.substring(dims);
-        String base = switch (element) {
-            case "J" -> "long";
-            case "D" -> "double";
-            case "I" -> "int";
-            case "F" -> "float";
-            case "S" -> "short";
-            case "C" -> "char";
-            case "B" -> "byte";
-            case "Z" -> "boolean";
-            default -> element.startsWith("L") && element.endsWith(";") ? element.substring(1, element.length() - 1)
-                    : element;
-        };
-        return base + "[]".repeat(dims);
     }
 
     /** The allocating frame, "Class.method:line"; "?" without a stack. */

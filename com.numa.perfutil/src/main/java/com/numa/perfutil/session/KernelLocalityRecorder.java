@@ -8,10 +8,8 @@ import com.numa.perfutil.locality.LocalitySummary;
 import com.numa.perfutil.locality.ObjectSamples;
 import com.numa.perfutil.locality.MemoryRanges;
 import com.numa.perfutil.locality.NumaBalancing;
-import com.numa.perfutil.threads.DiagnosticCommandBean;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
-import javax.management.DynamicMBean;
 
 /**
  * {@code -XX:+PerfUtilKernelLocality}: the kernel locality source over the JVM's whole run, balancing tuned while it
@@ -27,8 +25,7 @@ final class KernelLocalityRecorder {
     static void start(Path perfUtilCsv, boolean probe, boolean sites, Instrumentation inst, NumaLog log) {
         KernelLocality k;
         try {
-            MemoryRanges ranges = DiagnosticCommandBean.direct(inst).map(KernelLocalityRecorder::ranges)
-                    .orElseGet(MemoryRanges::ofPlatformServer);
+            MemoryRanges ranges = MemoryRanges.ofJvm(inst);
             k = KernelLocality.start(NumaBalancing.system(), NumaBalancing.TUNED, KernelLocalitySampler.Options.DEFAULTS,
                     ranges, probe);
         } catch (RuntimeException | LinkageError e) {
@@ -60,15 +57,5 @@ final class KernelLocalityRecorder {
                     + "pages are not matched to allocation sites");
             return false;
         }
-    }
-
-    private static MemoryRanges ranges(DynamicMBean bean) {
-        return new MemoryRanges(operation -> {
-            try {
-                return DiagnosticCommandBean.run(bean, operation);
-            } catch (Exception e) {
-                return null;
-            }
-        });
     }
 }

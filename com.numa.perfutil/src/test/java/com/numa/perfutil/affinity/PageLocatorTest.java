@@ -15,6 +15,8 @@ import com.numa.core.topology.NumaTopologies;
 import com.numa.core.topology.NumaTopology;
 import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +27,6 @@ class PageLocatorTest {
     private static final int PAGE = 4096;
     /** Above glibc's largest mmap threshold (32 MiB), so malloc maps fresh, untouched pages. */
     private static final long SIZE = 64L << 20;
-    private static final int MPOL_F_NODE = 1, MPOL_F_ADDR = 2;
 
     private Memory memory;
     private long base;
@@ -60,7 +61,7 @@ class PageLocatorTest {
         int node = locator.nodeOf(touched);
 
         assertEquals(real.node(0).id(), node, "the one real node of this machine");
-        int kernelSays = (int) LinuxSyscalls.getMempolicy(touched, MPOL_F_NODE | MPOL_F_ADDR, 1)[0];
+        int kernelSays = (int) LinuxSyscalls.getMempolicy(touched, MemoryPolicy.F_NODE | MemoryPolicy.F_ADDR, 1)[0];
         assertEquals(kernelSays, node, "get_mempolicy(MPOL_F_NODE|MPOL_F_ADDR) agrees");
         assertEquals(PageLocator.NOT_PRESENT, locator.nodeOf(untouchedPage()));
         PageNodes pages = locator.nodesOf(new long[] {untouchedPage()});
@@ -108,13 +109,21 @@ class PageLocatorTest {
     }
 
     @Test
-    void aProcessThatIsGoneGivesEsrchWithItsHint() throws Exception {
-        Process p = new ProcessBuilder("true").start();
-        p.waitFor();
-        int pid = (int) p.pid();
+    void aTaskThatIsGoneGivesEsrchWithItsHint() throws Exception {
+        // a thread's id names a task to move_pages as a pid does; once the thread has ended, no task has it
+        int[] tid = new int[1];
+        Thread ended = new Thread(() -> tid[0] = LinuxSyscalls.gettid());
+        ended.start();
+        ended.join();
+        int gone = tid[0];
+        // join returns when the Java thread is done; the native one ends a little later
+        Path task = Path.of("/proc/self/task/" + gone);
+        for (long deadline = System.nanoTime() + 10_000_000_000L; Files.exists(task) && System.nanoTime() < deadline; ) {
+            Thread.sleep(1);
+        }
         NativeCallException e = assertThrows(NativeCallException.class,
-                () -> new PageLocator(pid, real).nodesOf(new long[] {base}));
+                () -> new PageLocator(gone, real).nodesOf(new long[] {base}));
         assertEquals(Errno.ESRCH, e.errno());
-        assertTrue(e.getMessage().contains("process " + pid + " does not exist"), e.getMessage());
+        assertTrue(e.getMessage().contains("process " + gone + " does not exist"), e.getMessage());
     }
 }

@@ -6,7 +6,7 @@ import com.numa.core.topology.NumaNode;
 import com.numa.core.topology.NumaTopology;
 import java.util.List;
 
-/** Run by {@link WithoutPerfmonTest} in a child JVM stripped of CAP_PERFMON and CAP_SYS_ADMIN. */
+/** Run by {@link WithoutPerfmonIT} in a child JVM stripped of CAP_PERFMON and CAP_SYS_ADMIN. */
 public final class WithoutPerfmonMain {
     private WithoutPerfmonMain() {
     }

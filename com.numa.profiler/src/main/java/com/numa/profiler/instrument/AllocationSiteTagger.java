@@ -1,5 +1,6 @@
 package com.numa.profiler.instrument;
 
+import com.numa.core.types.TypeNames;
 import com.numa.profiler.rt.Hooks;
 import com.numa.profiler.rt.WordHooks;
 import com.numa.profiler.tracking.ObjectSizes;
@@ -81,7 +82,7 @@ final class AllocationSiteTagger extends MethodVisitor {
         } else {
             pairing.onOther(false);
             if (opcode == Opcodes.ANEWARRAY) {
-                tag(SiteRegistry.javaType(type.startsWith("[") ? "[" + type : "[L" + type + ";"), true);
+                tag(TypeNames.of(type.startsWith("[") ? "[" + type : "[L" + type + ";"), true);
             }
         }
     }
@@ -92,7 +93,7 @@ final class AllocationSiteTagger extends MethodVisitor {
         super.visitIntInsn(opcode, operand);
         if (opcode == Opcodes.NEWARRAY) {
             Class<?> element = ELEMENTS[operand];
-            String type = SiteRegistry.javaType("[" + Type.getDescriptor(element));
+            String type = TypeNames.of("[" + Type.getDescriptor(element));
             if (primitiveArrays == PrimitiveArrays.TAGGED) {
                 tag(type, true);
             } else { // [array] -> [array array] -> [array length] -> hook(length, siteAndScale) -> [array]
@@ -111,7 +112,7 @@ final class AllocationSiteTagger extends MethodVisitor {
     public void visitMultiANewArrayInsn(String desc, int dims) {
         pairing.onOther(false);
         super.visitMultiANewArrayInsn(desc, dims);
-        tag(SiteRegistry.javaType(desc), true);
+        tag(TypeNames.of(desc), true);
     }
 
     @Override
@@ -121,7 +122,7 @@ final class AllocationSiteTagger extends MethodVisitor {
             boolean hadNew = !newTypes.isEmpty();
             String type = hadNew ? newTypes.pop() : null;
             if (pairing.onInit() && hadNew) {
-                tag(SiteRegistry.javaType(type), false);
+                tag(TypeNames.of(type), false);
             }
         } else {
             pairing.onOther(false);

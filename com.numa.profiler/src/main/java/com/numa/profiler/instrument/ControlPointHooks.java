@@ -10,7 +10,7 @@ import org.objectweb.asm.Opcodes;
 final class ControlPointHooks extends MethodVisitor {
     private final int entryPoint;
 
-    /** {@code entryPoint} is ProfilingWindow.START_POINT/STOP_POINT for a start/stop method, 0 otherwise. */
+    /** {@code entryPoint} is WindowEvents.START_POINT/STOP_POINT for a start/stop method, 0 otherwise. */
     ControlPointHooks(MethodVisitor next, int entryPoint) {
         super(Opcodes.ASM9, next);
         this.entryPoint = entryPoint;

@@ -1,5 +1,6 @@
 package com.numa.profiler.instrument;
 
+import com.numa.profiler.tracking.FieldReachability;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ import java.util.Set;
  * rule. Sampled mode asks once per allocation site (WordHooks' count-only sites), so a later instrumentation leaves the
  * site's later instances out too.
  */
-public final class FieldReach {
+public final class FieldReach implements FieldReachability {
     /** A name no class-prefix pattern of the filter matches: a package pattern matching it covers the whole package. */
     private static final String ANY_CLASS = "\u0000";
     private static final String[] NONE = new String[0];
@@ -64,7 +65,7 @@ public final class FieldReach {
         this.jdkByUse = jdkByUse;
     }
 
-    /** True unless instrumented code can never access an instance field of {@code c} (not an array class). */
+    @Override
     public boolean fieldsReachable(Class<?> c) {
         String[] names = undeclared.get(c);
         if (names == null) {
@@ -84,10 +85,7 @@ public final class FieldReach {
         }
     }
 
-    /**
-     * Changes when a class found unreachable may have become reachable: answers given under an older version are stale.
-     * Read before asking {@link #fieldsReachable}.
-     */
+    @Override
     public int version() {
         return version;
     }

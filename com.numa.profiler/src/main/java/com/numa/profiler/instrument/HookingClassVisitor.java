@@ -1,9 +1,9 @@
 package com.numa.profiler.instrument;
 
-import com.numa.profiler.ProfilingWindow;
-import com.numa.profiler.report.ReferenceFields;
 import com.numa.profiler.sharing.FieldIds;
+import com.numa.profiler.tracking.ReferenceFields;
 import com.numa.profiler.tracking.SiteRegistry;
+import com.numa.profiler.tracking.WindowEvents;
 import java.util.HashMap;
 import java.util.Map;
 import org.objectweb.asm.ClassVisitor;
@@ -89,8 +89,8 @@ final class HookingClassVisitor extends ClassVisitor {
             return mv;
         }
         String qualified = className.replace('/', '.') + "." + name;
-        int point = qualified.equals(startAt) ? ProfilingWindow.START_POINT
-                : qualified.equals(stopAt) ? ProfilingWindow.STOP_POINT : 0;
+        int point = qualified.equals(startAt) ? WindowEvents.START_POINT
+                : qualified.equals(stopAt) ? WindowEvents.STOP_POINT : 0;
         if (tracedFields != null) {
             mv = new ReferenceStoreTracer(mv, name, tracedFields);
         }

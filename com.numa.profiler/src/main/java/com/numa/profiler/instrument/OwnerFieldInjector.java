@@ -12,8 +12,8 @@ import org.objectweb.asm.Opcodes;
  * and of serialized forms, synthetic tells reflection-driven serializers it is not the program's.
  */
 public final class OwnerFieldInjector extends ClassVisitor {
-    /** Prefixed with the tool's name, so that no application's own field can collide with it. */
-    public static final String FIELD = "numa$headerWord";
+    /** The field's name, by which the runtime finds it. */
+    static final String FIELD = HeaderWordAccess.FIELD;
     static final int ACCESS = Opcodes.ACC_PRIVATE | Opcodes.ACC_TRANSIENT | Opcodes.ACC_SYNTHETIC;
 
     OwnerFieldInjector(ClassVisitor next) {

@@ -1,9 +1,10 @@
 package com.numa.profiler.instrument;
 
 import com.numa.core.log.NumaLog;
-import com.numa.profiler.report.ReferenceFields;
 import com.numa.profiler.sharing.FieldIds;
 import com.numa.profiler.tracking.HeaderWordClasses;
+import com.numa.profiler.tracking.HookHold;
+import com.numa.profiler.tracking.ReferenceFields;
 import com.numa.profiler.tracking.SiteRegistry;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
@@ -22,6 +23,9 @@ import org.objectweb.asm.Opcodes;
  * which ASM's LocalVariablesSorter writes into the existing frames).
  */
 public final class ProfilerTransformer implements ClassFileTransformer {
+    /** The loader of numa-jvm's own classes when it is not the application's (see com.numa.boot), else null. */
+    private static final ClassLoader OWN_LOADER = ProfilerTransformer.class.getClassLoader()
+            == ClassLoader.getSystemClassLoader() ? null : ProfilerTransformer.class.getClassLoader();
     private final ClassFilter filter;
     private final SiteRegistry registry;
     private final boolean allAccesses;
@@ -80,6 +84,25 @@ public final class ProfilerTransformer implements ClassFileTransformer {
         this.jdkInstrumented = classes;
     }
 
+    /** Null in tests that load classes by hand: the hooks are then not held while a class is rewritten. */
+    private volatile HookHold hookHold;
+
+    /** The calling thread's hooks are held off while a class is rewritten on it (before the transformer is added). */
+    public void holdHooksWhileRewriting(HookHold hold) {
+        this.hookHold = hold;
+    }
+
+    /** Set once the profile is final (exit): classes loaded after that are left as they are. */
+    private volatile boolean finished;
+
+    /**
+     * Classes load unchanged from now on: called at exit, once the window is closed for good, when no access can be
+     * counted any more, but the profile writers and the application's shutdown hooks still load JDK classes.
+     */
+    public void finish() {
+        this.finished = true;
+    }
+
     /** Set once the hook runtime's module is known (null in tests that load classes by hand). */
     private volatile ModuleReads moduleReads;
 
@@ -111,8 +134,11 @@ public final class ProfilerTransformer implements ClassFileTransformer {
 
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain pd, byte[] bytes) {
-        if (name == null || transforming.get() != null) {
-            return null; // a class loaded by our own transformation: left as it is
+        if (name == null || finished || transforming.get() != null) {
+            return null; // after exit, or a class loaded by our own transformation: left as it is
+        }
+        if (loader != null && loader == OWN_LOADER) {
+            return null; // numa-jvm's own class loader (the packaged agent): nothing of the application's is there
         }
         boolean jdk = jdkLoader(loader);
         boolean requested = redefined != null && retransformRequested.contains(name);
@@ -120,6 +146,8 @@ public final class ProfilerTransformer implements ClassFileTransformer {
             return null;
         }
         transforming.set(Boolean.TRUE);
+        HookHold hold = hookHold;
+        boolean held = hold != null && hold.hold();
         try {
             // Retransformation (ours or another agent's) starts again from the original bytes and may not add members,
             // except that a class which got the header word at load time must get exactly the same members again.
@@ -135,6 +163,9 @@ public final class ProfilerTransformer implements ClassFileTransformer {
             log.once("transform:" + name, "class " + name.replace('/', '.') + " left unchanged: " + t);
             return null;
         } finally {
+            if (held) {
+                hold.release();
+            }
             transforming.remove();
         }
     }

@@ -1,6 +1,6 @@
 package com.numa.profiler.instrument;
 
-import com.numa.profiler.report.ReferenceFields;
+import com.numa.profiler.tracking.ReferenceFields;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 

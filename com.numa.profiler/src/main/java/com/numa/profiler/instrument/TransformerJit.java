@@ -1,7 +1,6 @@
 package com.numa.profiler.instrument;
 
 import com.numa.perfutil.threads.DiagnosticCommandBean;
-import com.numa.profiler.MethodWindowMarks;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.management.DynamicMBean;
 import org.objectweb.asm.ClassReader;
 
@@ -26,16 +26,20 @@ import org.objectweb.asm.ClassReader;
  * visitors too took about 3 % more off on three of them).
  */
 public final class TransformerJit {
+    /** The method window's transformer: in the profiler's public package, which depends on this one, so named. */
+    static final String METHOD_WINDOW_MARKS = "com/numa/profiler/MethodWindowMarks";
+
     /**
      * The transformer's code in the directives' pattern form: ASM's packages as this build loads them (the agent jar
      * relocates them) and the profiler's own visitors and analyses, nested classes included (UnhookedReads alone took
-     * 0.4 s of C2 time in a sampled rx-scrabble run). Not the hooks' runtime, which C2 must
-     * compile: it runs at every access.
+     * 0.4 s of C2 time in a sampled rx-scrabble run), and the method window's marks, a transformer too. Not the hooks'
+     * runtime, which C2 must compile: it runs at every access.
      */
-    static final List<String> TRANSFORMER_CODE = patterns(ClassReader.class.getPackageName(), List.of(
+    static final List<String> TRANSFORMER_CODE = Stream.concat(patterns(ClassReader.class.getPackageName(), List.of(
             ProfilerTransformer.class, HookingClassVisitor.class, AccessHookInserter.class, SamplingCountdownLocal.class,
             NewInitTrackingVisitor.class, NewInitPairing.class, OwnerFieldInjector.class, AllocationSiteTagger.class,
-            ControlPointHooks.class, MethodWindowMarks.class, DeclaredFields.class, UnhookedReads.class));
+            ControlPointHooks.class, DeclaredFields.class, UnhookedReads.class)).stream(),
+            Stream.of(METHOD_WINDOW_MARKS + "*.*")).toList();
 
     private TransformerJit() {
     }

@@ -1,7 +1,5 @@
 package com.numa.profiler.report;
 
-import com.numa.profiler.ProfilerFlags;
-import com.numa.profiler.instrument.HiddenIntrinsics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,14 +15,19 @@ import java.util.Optional;
  * @param primitives      primitive fields and array elements are profiled (not only references)
  * @param atomicCalls     calls on the JDK's atomic boxes count as accesses of their value
  * @param jdkInstrumented JDK classes loaded after the agent are instrumented (the hook runtime is on the boot path)
+ * @param retransformedJdkClasses the loaded JDK classes retransformed at start, as patterns (program coverage's, when
+ *                        JDK classes are instrumented); empty when none
  * @param hiddenByIntrinsics JDK methods instrumented but run as compiled stubs once their callers are compiled
- *                        ({@link HiddenIntrinsics}), only under program coverage; empty when every one is off
+ *                        (instrument.HiddenIntrinsics), only under program coverage; empty when every one is off
+ * @param intrinsicsOff   the java options that turn those intrinsics off on this JDK
  */
 public record ProfileCoverage(boolean program, boolean primitives, boolean atomicCalls, boolean jdkInstrumented,
-        List<String> hiddenByIntrinsics) {
+        List<String> retransformedJdkClasses, List<String> hiddenByIntrinsics, List<String> intrinsicsOff) {
 
     public ProfileCoverage {
+        retransformedJdkClasses = List.copyOf(retransformedJdkClasses);
         hiddenByIntrinsics = List.copyOf(hiddenByIntrinsics);
+        intrinsicsOff = List.copyOf(intrinsicsOff);
     }
 
     /** summary.json's {@code coverage} section; {@code sampling}: one access in N is counted. */
@@ -34,8 +37,7 @@ public record ProfileCoverage(boolean program, boolean primitives, boolean atomi
         m.put("primitives_profiled", primitives);
         m.put("atomic_calls_profiled", atomicCalls);
         m.put("jdk_classes_loaded_after_agent_profiled", jdkInstrumented);
-        m.put("jdk_classes_retransformed", program && jdkInstrumented ? String.join(",", ProfilerFlags.PROGRAM_JDK_CLASSES)
-                : "");
+        m.put("jdk_classes_retransformed", String.join(",", retransformedJdkClasses));
         m.put("hidden_by_intrinsics", String.join("; ", hiddenByIntrinsics));
         m.put("sampling_one_in", sampling);
         return m;
@@ -49,8 +51,7 @@ public record ProfileCoverage(boolean program, boolean primitives, boolean atomi
         if (program && jdkInstrumented) {
             return hiddenByIntrinsics.isEmpty() ? Optional.empty() : Optional.of("numa: NUMAProfiler: not seen once "
                     + "compiled: " + String.join("; ", hiddenByIntrinsics) + " (C2 runs them as intrinsics; bin/numa "
-                    + "turns these off for profiled runs, or add " + String.join(" ",
-                            HiddenIntrinsics.disablingOptions(Runtime.version().feature())) + ")");
+                    + "turns these off for profiled runs, or add " + String.join(" ", intrinsicsOff) + ")");
         }
         List<String> unseen = new ArrayList<>();
         if (!primitives) {

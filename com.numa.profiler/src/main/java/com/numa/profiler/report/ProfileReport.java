@@ -1,5 +1,6 @@
 package com.numa.profiler.report;
 
+import com.numa.core.classification.SynchronizerTypes;
 import com.numa.profiler.tracking.AllocationSite;
 import com.numa.profiler.tracking.OwnerCounts;
 import com.numa.profiler.tracking.ProfiledThread;

@@ -4,9 +4,12 @@ import com.numa.core.io.AtomicFiles;
 import com.numa.core.log.NumaLog;
 import com.numa.core.trace.TraceWriter;
 import com.numa.profiler.tracking.ObjectSizes;
+import com.numa.profiler.tracking.PendingStores;
 import com.numa.profiler.tracking.ProfiledThread;
 import com.numa.profiler.tracking.ProfilerRuntime;
+import com.numa.profiler.tracking.ReferenceFields;
 import com.numa.profiler.tracking.SideTable;
+import com.numa.profiler.tracking.TraceSink;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.ref.WeakReference;
@@ -35,7 +38,7 @@ import java.util.Map;
  * is created, so a killed run leaves nothing behind; at exit the stream is copied into place atomically (temp file
  * and rename), so a reader never sees half a trace.
  */
-public final class TraceRecorder {
+public final class TraceRecorder implements TraceSink {
     /** Bytes HotSpot spends on an object header at most; the replay heap has its own. */
     private static final int HEADER_BYTES = 16;
     private final Path target;
@@ -145,6 +148,7 @@ public final class TraceRecorder {
         return id;
     }
 
+    @Override
     public synchronized void threadStarted(ProfiledThread t) {
         if (!on) {
             return;
@@ -170,7 +174,7 @@ public final class TraceRecorder {
         }
     }
 
-    /** A new object of {@code bytes} (its shallow size, which the runtime knows per class). */
+    @Override
     public void allocated(ProfiledThread t, Object o, int siteId, long bytes) {
         if (!on) {
             return;
@@ -216,6 +220,7 @@ public final class TraceRecorder {
         }
     }
 
+    @Override
     public void fieldStored(ProfiledThread t, Object o, int fieldId, Object target) {
         if (!on) {
             return;
@@ -245,6 +250,7 @@ public final class TraceRecorder {
         }
     }
 
+    @Override
     public void elementStored(ProfiledThread t, Object array, int index, Object target) {
         if (!on || index < 0 || index >= ((Object[]) array).length) {
             return; // out of bounds: the store throws instead of happening
@@ -263,6 +269,7 @@ public final class TraceRecorder {
         }
     }
 
+    @Override
     public synchronized void rootStored(ProfiledThread t, int fieldId, Object target) {
         if (!on) {
             return;
@@ -274,6 +281,7 @@ public final class TraceRecorder {
         }
     }
 
+    @Override
     public void accessed(ProfiledThread t, Object o, boolean write) {
         if (!on) {
             return;
@@ -296,6 +304,7 @@ public final class TraceRecorder {
         }
     }
 
+    @Override
     public synchronized void gc(ProfiledThread t) {
         if (!on) {
             return;

@@ -110,6 +110,22 @@ final class Findings {
         return d;
     }
 
+    /**
+     * These findings with their counts multiplied by {@code weight}: with one access in N seen, each invalidation seen
+     * stands for N, as each counted access does. An estimate: a change of writer between two sampled accesses is seen
+     * whenever one happened, so threads that run long stretches alone are overcounted (by up to the factor), and threads
+     * that alternate access by access are undercounted (two of them by up to half).
+     */
+    Findings scaled(int weight) {
+        if (weight != 1) {
+            falseInvalidations *= weight;
+            trueInvalidations *= weight;
+            remoteInvalidations *= weight;
+            writes *= weight;
+        }
+        return this;
+    }
+
     /** The findings of one tracked object. */
     static Findings of(TrackedObject t) {
         Findings f = new Findings(t.site, t.layout.type(), t.layout.isArray());

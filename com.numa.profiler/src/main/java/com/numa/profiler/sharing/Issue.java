@@ -24,4 +24,9 @@ public record Issue(int rank, IssueKind kind, double score, double threshold, St
     Issue ranked(int r) {
         return new Issue(r, kind, score, threshold, site, type, words, threads, advice, evidence);
     }
+
+    /** This issue with {@code note} after its evidence. */
+    Issue noted(String note) {
+        return new Issue(rank, kind, score, threshold, site, type, words, threads, advice, evidence + "; " + note);
+    }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.function.LongFunction;
 
 /**
- * The sharing diagnosis of -XX:+NUMAProfilerDiagnose (issue 15), after NumaPerf (ICS'21): word-level false and true
+ * The sharing diagnosis of -XX:+NUMAProfilerDiagnose, after NumaPerf (ICS'21): word-level false and true
  * sharing of write-shared objects, duplication candidates, remote accesses, thread migration and imbalance, each with a
  * score and the fix in Java terms.
  *
@@ -36,6 +36,7 @@ public final class SharingDiagnosis {
     private final SharingTracker tracker;
     private final ContentionSampler waits;
     private final Thresholds thresholds;
+    private final int sampling;
 
     /**
      * @param offsets     the running VM's field and array offsets
@@ -43,11 +44,13 @@ public final class SharingDiagnosis {
      * @param capacity    objects followed word by word at most at a time
      * @param thresholds  the score each kind of issue must reach
      * @param roles       thread role labels by Java thread id (null when the profiler has not seen the thread)
+     * @param sampling    -XX:NUMAProfilerSampling: the tracker sees one access in this many, and scales by it
      */
     public SharingDiagnosis(WordLayouts.Offsets offsets, String hiddenField, int capacity, Thresholds thresholds,
-            LongFunction<String> roles) {
+            LongFunction<String> roles, int sampling) {
+        this.sampling = sampling;
         this.layouts = new WordLayouts(offsets, hiddenField, fieldIds);
-        this.tracker = new SharingTracker(layouts, capacity);
+        this.tracker = new SharingTracker(layouts, capacity, sampling);
         this.waits = new ContentionSampler(roles);
         this.thresholds = thresholds;
     }
@@ -73,7 +76,27 @@ public final class SharingDiagnosis {
         ContentionSampler.Snapshot w = waits.snapshot();
         List<Findings> findings = tracker.findings();
         List<Issue> issues = Diagnosis.diagnose(run, findings, w, thresholds);
-        return new Report(issues, run, w, findings);
+        return new Report(estimated(issues), run, w, findings);
+    }
+
+    /**
+     * What a sampled diagnosis says of its counts, or "" for a full one: printed with the issues (issues.csv's evidence,
+     * the exit summary, numa diagnose's header) so that no estimate reads as an exact count.
+     */
+    public static String samplingNote(int sampling) {
+        return sampling > 1 ? "sampled 1 in " + sampling + " accesses; counts are estimates" : "";
+    }
+
+    /** Under sampling, each issue's evidence says that its counts are estimates (thread waits are not sampled). */
+    private List<Issue> estimated(List<Issue> issues) {
+        if (sampling == 1) {
+            return issues;
+        }
+        List<Issue> out = new ArrayList<>(issues.size());
+        for (Issue i : issues) {
+            out.add(i.kind() == IssueKind.THREAD_MIGRATION ? i : i.noted(samplingNote(sampling)));
+        }
+        return out;
     }
 
     /** The word-level findings so far, for {@link #issuesSince}: what a span's diagnosis leaves out. */
@@ -107,8 +130,8 @@ public final class SharingDiagnosis {
                 grown.add(d);
             }
         }
-        return Diagnosis.diagnose(span, grown, new ContentionSampler.Snapshot(List.of(), 0, 0, span.profiledMs() / 1e3),
-                thresholds);
+        return estimated(Diagnosis.diagnose(span, grown,
+                new ContentionSampler.Snapshot(List.of(), 0, 0, span.profiledMs() / 1e3), thresholds));
     }
 
     /** One diagnosis: the issues and what they were computed from. */
@@ -139,6 +162,8 @@ public final class SharingDiagnosis {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("issues_file", ISSUES_CSV);
             m.put("issues", issues.size());
+            m.put("sampling", sampling);
+            m.put("counts", sampling > 1 ? samplingNote(sampling) : "exact: every access");
             Map<String, Object> byKind = new LinkedHashMap<>();
             for (IssueKind k : IssueKind.values()) {
                 byKind.put(k.label(), issues.stream().filter(i -> i.kind() == k).count());
@@ -199,8 +224,8 @@ public final class SharingDiagnosis {
         /** The exit summary's lines: how many issues, then the first {@code top}. */
         public String stderr(int top) {
             StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                    "numa: NUMAProfiler: diagnosis: %d issue%s (%s)%n", issues.size(), issues.size() == 1 ? "" : "s",
-                    ISSUES_CSV));
+                    "numa: NUMAProfiler: diagnosis: %d issue%s (%s%s)%n", issues.size(), issues.size() == 1 ? "" : "s",
+                    ISSUES_CSV, sampling > 1 ? "; " + samplingNote(sampling) : ""));
             for (Issue i : issues.subList(0, Math.min(top, issues.size()))) {
                 sb.append(String.format(Locale.ROOT, "numa: NUMAProfiler:   %d. %s %s %s%s%s%n", i.rank(),
                         i.kind().label(), formatScore(i.score()), i.kind().unit(),

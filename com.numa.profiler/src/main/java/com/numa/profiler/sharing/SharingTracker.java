@@ -24,6 +24,8 @@ public final class SharingTracker {
     private final Map<String, Findings> retired = new LinkedHashMap<>();
     private final AtomicLong trackedEver = new AtomicLong();
     private volatile ThreadCache[] caches = new ThreadCache[64];
+    /** The accesses each one seen stands for (-XX:NUMAProfilerSampling): the invalidations and writes are scaled by it. */
+    private final int weight;
 
     /** The last two objects a thread touched and its bit in each: loops over one or two objects skip the lookup. */
     private static final class ThreadCache {
@@ -34,9 +36,10 @@ public final class SharingTracker {
         int slot;
     }
 
-    public SharingTracker(WordLayouts layouts, int capacity) {
+    public SharingTracker(WordLayouts layouts, int capacity, int weight) {
         this.layouts = layouts;
         this.table = new TrackedObjects(capacity);
+        this.weight = weight;
     }
 
     /**
@@ -143,7 +146,7 @@ public final class SharingTracker {
 
     /** An entry whose object was collected: its findings are kept, merged per site and type. */
     private void retire(TrackedObject e) {
-        Findings f = Findings.of(e);
+        Findings f = Findings.of(e).scaled(weight);
         synchronized (retired) {
             Findings known = retired.get(f.key());
             if (known == null) {
@@ -165,7 +168,7 @@ public final class SharingTracker {
             }
         }
         for (TrackedObject e : table.all()) {
-            Findings f = Findings.of(e);
+            Findings f = Findings.of(e).scaled(weight);
             Findings known = bySite.get(f.key());
             if (known == null) {
                 bySite.put(f.key(), f);

@@ -61,7 +61,7 @@ final class TrackedArray extends TrackedObject {
 
     @Override
     int lineAt(int placement, int line) {
-        return placement * PAGE + line % PAGE;
+        return (line % PAGE) * PLACEMENTS + placement;
     }
 
     @Override

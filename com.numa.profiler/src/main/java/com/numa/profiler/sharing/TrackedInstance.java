@@ -37,7 +37,7 @@ final class TrackedInstance extends TrackedObject {
 
     @Override
     int lineAt(int placement, int line) {
-        return placement * lineCount + line;
+        return line * PLACEMENTS + placement;
     }
 
     @Override

@@ -56,7 +56,11 @@ abstract class TrackedObject extends WeakReference<Object> {
 
     abstract int wordAt(int w);
 
-    /** The page of line masks holding {@code line} (of every placement), and the mask's index in it. */
+    /**
+     * The page of line masks holding {@code line} (of every placement), and the mask's index in it. The
+     * {@value #PLACEMENTS} masks of one line are neighbours (64 bytes): every thread writes them at each access, so
+     * spread over {@value #PLACEMENTS} cache lines they cost that many coherence misses per access instead of one or two.
+     */
     abstract long[] linePage(int line);
 
     abstract int lineAt(int placement, int line);

@@ -36,8 +36,9 @@ public final class WordLayout {
         return new WordLayout(type, false, words, 0, 0, printable);
     }
 
-    static WordLayout array(String componentType, int base, int scale) {
-        return new WordLayout(componentType + "[]", true, List.of(), base, scale, "");
+    /** The layout of arrays of {@code type} (Java's spelling, e.g. {@code long[]}). */
+    static WordLayout array(String type, int base, int scale) {
+        return new WordLayout(type, true, List.of(), base, scale, "");
     }
 
     private static int[] filled(int pairs) {

@@ -1,5 +1,6 @@
 package com.numa.profiler.sharing;
 
+import com.numa.core.types.TypeNames;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
@@ -165,7 +166,7 @@ public final class WordLayouts {
 
     private WordLayout build(Class<?> c) {
         if (c.isArray()) {
-            return WordLayout.array(c.getComponentType().getName(), offsets.arrayBase(c), offsets.arrayScale(c));
+            return WordLayout.array(TypeNames.of(c), offsets.arrayBase(c), offsets.arrayScale(c));
         }
         List<java.lang.reflect.Field> refs = new ArrayList<>();
         ClassData data = describe(c, refs);
@@ -183,7 +184,7 @@ public final class WordLayouts {
                     (int) sizeOf(fd.typeClass()), fd.isContended()));
         }
         words.sort(java.util.Comparator.comparingLong(WordLayout.Word::offset));
-        return WordLayout.instance(c.getName(), words, classLayout(data, placed).toPrintable());
+        return WordLayout.instance(TypeNames.of(c), words, classLayout(data, placed).toPrintable());
     }
 
     /** Resolves field {@code id} (named by an instruction on {@code owner}) to a word of instances of {@code c}. */

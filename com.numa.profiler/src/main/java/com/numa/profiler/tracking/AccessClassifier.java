@@ -1,13 +1,19 @@
 package com.numa.profiler.tracking;
 
-import com.numa.profiler.ProfilerFlags.Owner;
-
 /**
  * The private/shared decision of ISMM'23 §3.1.1, free of I/O: given an object's owner word, the accessing thread and
  * whether it writes, says what the access is and what the word becomes. Under {@code last-writer} a write makes the
  * writer the owner; a read by anyone but the owner, and a write by anyone but the previous owner, are shared.
  */
 public final class AccessClassifier {
+    /** Who owns an object for the private/shared classification (-XX:NUMAProfilerOwner). */
+    public enum Owner {
+        /** The thread that wrote the object last (initially its allocator): the ISMM'23 definition. */
+        LAST_WRITER,
+        /** The allocating thread, forever. */
+        ALLOCATOR
+    }
+
     enum Kind {
         PRIVATE_READ, SHARED_READ, PRIVATE_WRITE, SHARED_WRITE, UNKNOWN_READ, UNKNOWN_WRITE;
 

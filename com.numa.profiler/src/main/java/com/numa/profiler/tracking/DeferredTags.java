@@ -18,14 +18,36 @@ package com.numa.profiler.tracking;
  * shape): a reader racing with the replacement of the slot it reads may miss a tag, or, at the rarest, give an array
  * the word of the newer one (one array's owner or site wrong), never an exception.
  *
+ * <p>The arrays worth a tag are the long-lived ones, and those come from sites a thread allocates from a few times (a
+ * program's tables, a pool's queue), while the tags that replace them come from a few hot sites (string and builder
+ * copies, collection growth: in a program that makes its data and then its threads, some 350 tags from three JDK sites
+ * fell between the data's array and its first sampled access). So the first {@link #RARE_SITE_PUTS} tags of each
+ * site (counted per thread in a small sketch by site) are also kept in a second direct-mapped table that only such tags
+ * enter: a hot site cannot push out the data's tag, only another site's first arrays can.
+ *
  * <p>Memory is bounded twice over, since the tags live on the application's heap: all threads' tables together take
  * slots from one {@link Budget} (a table that cannot grow keeps its size), and the runtime forgets the tags of threads
  * that have ended ({@link #ownerEnded}), giving their slots back.
  */
 final class DeferredTags {
-    private static final int FIRST_CAPACITY = 256;
+    /**
+     * A long-lived array is usually met a few dozen allocations after its own (its threads start, then read it): at 256
+     * slots about one such tag in six was replaced first, and the array lost its owner for good; at 1024 about one in
+     * twenty-five (16 KB a thread, and {@link #RARE_BYTES} more for the rare sites' table and its sketch).
+     */
+    private static final int FIRST_CAPACITY = 1024;
+    /** Slots of the table of rare sites' tags (fixed). */
+    static final int RARE_SLOTS = 512;
+    /** Tags of a site (per thread) that also go to the rare sites' table. */
+    static final int RARE_SITE_PUTS = 4;
+    /** Counters of the sketch of puts by site: a site sharing a counter with a hot one loses its protection. */
+    private static final int SITE_COUNTERS = 4096;
     /** Bytes of one slot (key and word). */
     static final int SLOT_BYTES = 16;
+    /** Bytes of the rare sites' table and its sketch (12 KB), taken from the budget with the first table. */
+    static final int RARE_BYTES = RARE_SLOTS * SLOT_BYTES + SITE_COUNTERS;
+    /** The same in the budget's unit, slots. */
+    static final int RARE_BUDGET_SLOTS = RARE_BYTES / SLOT_BYTES;
 
     /** Slots all threads' tables may hold together. */
     static final class Budget {
@@ -71,6 +93,10 @@ final class DeferredTags {
     private final java.lang.ref.WeakReference<Thread> owner;
     /** Per slot two longs: the key, (1 << 63) | (hash << 32) | length (0 = free), then the word. */
     private volatile long[] slots;
+    /** The tags of each site's first arrays (same layout as {@link #slots}); read racily like it. */
+    private final long[] rare = new long[2 * RARE_SLOTS];
+    /** Puts per site so far, saturating at {@link #RARE_SITE_PUTS}, by a hash of the site. */
+    private final byte[] sitePuts = new byte[SITE_COUNTERS];
     /** Tags put since the table last grew, or last could not. */
     private int sinceGrowth;
     /** Tags put in all. */
@@ -85,7 +111,7 @@ final class DeferredTags {
         this.budget = budget;
         this.owner = new java.lang.ref.WeakReference<>(Thread.currentThread());
         this.slots = new long[2 * Math.min(FIRST_CAPACITY, maxCapacity)];
-        budget.spend(capacity());
+        budget.spend(capacity() + RARE_BUDGET_SLOTS);
     }
 
     /** {@code capacity} if it can be a table's most slots (a power of two from 16), else IllegalArgumentException. */
@@ -104,7 +130,7 @@ final class DeferredTags {
 
     /** Gives every slot back to the budget and returns how many tags were put: all are gone now. */
     long release() {
-        budget.give(capacity());
+        budget.give(capacity() + RARE_BUDGET_SLOTS);
         return made;
     }
 
@@ -133,9 +159,17 @@ final class DeferredTags {
                 s = grown(s);
             }
         }
+        long key = key(identityHash, length);
         int i = 2 * slot(identityHash, (s.length >>> 1) - 1);
         s[i + 1] = word; // before the key: a racing reader that sees the key sees the word on x86
-        s[i] = key(identityHash, length);
+        s[i] = key;
+        int c = slot(OwnerWords.site(word), SITE_COUNTERS - 1); // sites are 20 bits: the slot hash serves
+        if (sitePuts[c] < RARE_SITE_PUTS) {
+            sitePuts[c]++;
+            int r = 2 * slot(identityHash, RARE_SLOTS - 1);
+            rare[r + 1] = word;
+            rare[r] = key;
+        }
         made++;
     }
 
@@ -158,16 +192,28 @@ final class DeferredTags {
     /** The word remembered for the array of this identity hash and length, or 0. */
     long find(int identityHash, int length) {
         long[] s = slots;
+        long key = key(identityHash, length);
         int i = 2 * slot(identityHash, (s.length >>> 1) - 1);
-        return s[i] == key(identityHash, length) ? s[i + 1] : 0;
+        if (s[i] == key) {
+            return s[i + 1];
+        }
+        int r = 2 * slot(identityHash, RARE_SLOTS - 1);
+        return rare[r] == key ? rare[r + 1] : 0;
     }
 
-    /** Tags held now (a count over the whole table: for reports and tests, not for the hooks). */
+    /** Tags held now, in either table (a count over both: for reports and tests, not for the hooks). */
     int size() {
         long[] s = slots;
+        int mask = (s.length >>> 1) - 1;
         int n = 0;
         for (int j = 0; j < s.length; j += 2) {
             if (s[j] != 0) {
+                n++;
+            }
+        }
+        for (int j = 0; j < rare.length; j += 2) {
+            long k = rare[j];
+            if (k != 0 && s[2 * slot((int) (k >>> 32), mask)] != k) { // not counted in the main table already
                 n++;
             }
         }

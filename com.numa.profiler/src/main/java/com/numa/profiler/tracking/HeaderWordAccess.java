@@ -1,13 +1,16 @@
 package com.numa.profiler.tracking;
 
-import com.numa.profiler.instrument.OwnerFieldInjector;
-
 /**
  * Reads and writes the injected header word of an object, or says it has none. The field has no accessor methods and
- * the class no marker interface (reflection-driven programs such as PMD call every public method they find, issue 11
- * finding 1), so the word is reached at its offset, found once per class by walking up to the class that declares it.
+ * the class no marker interface (reflection-driven programs such as PMD call every public method they find), so the
+ * word is reached at its offset, found once per class by walking up to the class that declares it.
  */
 public final class HeaderWordAccess {
+    /**
+     * The header word's field, as the instrumentation injects it (instrument.OwnerFieldInjector); prefixed with the
+     * tool's name, so that no application's own field can collide with it.
+     */
+    public static final String FIELD = "numa$headerWord";
     static final long NONE = -1;
     private final HeaderWordClasses classes;
     private final ClassValue<Long> offsets = new ClassValue<>() {
@@ -31,7 +34,7 @@ public final class HeaderWordAccess {
             return NONE;
         }
         if (classes.declares(c.getName().replace('.', '/'))) {
-            long at = InternalUnsafe.fieldOffset(c, OwnerFieldInjector.FIELD);
+            long at = InternalUnsafe.fieldOffset(c, FIELD);
             if (at >= 0) {
                 return at;
             }

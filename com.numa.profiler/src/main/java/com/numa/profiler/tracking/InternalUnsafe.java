@@ -1,6 +1,5 @@
 package com.numa.profiler.tracking;
 
-import com.numa.profiler.BootstrapRuntime;
 import com.numa.profiler.rt.RawAccess;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
@@ -29,10 +28,11 @@ public final class InternalUnsafe {
     /**
      * Exports jdk.internal.misc to the hook runtime's module, only if that is the boot class path's (never to the
      * application's unnamed module, which holds the profiler when the runtime could not be put there); returns null on
-     * success, else why not.
+     * success, else why not. {@code runtimeOnBootPath}: whether the hook classes resolve from the boot loader, as the
+     * lifecycle that put them there (BootstrapRuntime) says.
      */
-    public static String export(Instrumentation inst) {
-        if (!BootstrapRuntime.onBootstrapPath()) {
+    public static String export(Instrumentation inst, boolean runtimeOnBootPath) {
+        if (!runtimeOnBootPath) {
             return "the hook runtime is not on the boot class path";
         }
         try {

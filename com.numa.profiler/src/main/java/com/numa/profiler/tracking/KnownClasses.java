@@ -1,7 +1,5 @@
 package com.numa.profiler.tracking;
 
-import com.numa.profiler.instrument.FieldReach;
-
 /**
  * What the runtime knows of the classes its hooks meet: where an instance's header word is and, at allocation, its size
  * and whether its side-table entry could ever be read. A thread first asks the last class it met for either question
@@ -12,7 +10,7 @@ final class KnownClasses {
     private final ObjectSizes sizes;
     private final HeaderWordAccess words;
     /** Which classes' instances need a side-table entry (null: all of them). */
-    private FieldReach fieldReach;
+    private FieldReachability fieldReach;
 
     KnownClasses(ObjectSizes sizes, HeaderWordAccess words) {
         this.sizes = sizes;
@@ -20,7 +18,7 @@ final class KnownClasses {
     }
 
     /** Instances whose fields no instrumented code can reach stay out of the side table; before the hooks run. */
-    void useFieldReach(FieldReach reach) {
+    void useFieldReach(FieldReachability reach) {
         this.fieldReach = reach;
     }
 
@@ -37,7 +35,7 @@ final class KnownClasses {
      */
     ProfiledThread allocatedClass(ProfiledThread t, Object o) {
         Class<?> c = o.getClass();
-        FieldReach reach = fieldReach;
+        FieldReachability reach = fieldReach;
         int version = reach == null ? -1 : reach.version(); // before the answer: a later change makes it stale
         if (c != t.sizeClass || version != t.sizeReachVersion) {
             ClassFacts f = t.facts(c, facts);

@@ -3,7 +3,6 @@ package com.numa.profiler.tracking;
 import com.numa.core.threads.MainThread;
 import com.numa.core.threads.ThreadRole;
 import com.numa.core.threads.ThreadRoleRules;
-import com.numa.profiler.report.PendingStores;
 import java.lang.ref.WeakReference;
 import java.util.Arrays;
 

@@ -2,7 +2,6 @@ package com.numa.profiler.tracking;
 
 import com.numa.core.log.NumaLog;
 import com.numa.perfutil.linux.LinuxSyscalls;
-import com.numa.profiler.report.TraceRecorder;
 
 /**
  * The profiled threads as the hooks meet them: each thread's state, created and registered in the inventory the first
@@ -19,9 +18,9 @@ final class ProfiledThreads {
     private final NumaLog log;
     private final int sampling;
     private final int nodeRefresh;
-    private final TraceRecorder trace;
+    private final TraceSink trace;
 
-    ProfiledThreads(NodeLocator nodes, NumaLog log, int sampling, int nodeRefresh, TraceRecorder trace) {
+    ProfiledThreads(NodeLocator nodes, NumaLog log, int sampling, int nodeRefresh, TraceSink trace) {
         this.nodes = nodes;
         this.log = log;
         this.sampling = sampling;
@@ -52,7 +51,7 @@ final class ProfiledThreads {
     /**
      * Finds or creates the state in the ThreadLocal. While it is being created (which may load classes, and class
      * loading runs instrumented JDK code such as ConcurrentHashMap) the thread is marked busy, so those hooks return at
-     * once instead of creating it again (issue 11, finding 2).
+     * once instead of creating it again.
      */
     private ProfiledThread currentSlow(long id) {
         ProfiledThread t = current.get();

@@ -1,9 +1,6 @@
 package com.numa.profiler.tracking;
 
 import com.numa.core.log.NumaLog;
-import com.numa.profiler.ProfilingWindow;
-import com.numa.profiler.instrument.FieldReach;
-import com.numa.profiler.report.TraceRecorder;
 import com.numa.profiler.rt.AccessSink;
 import com.numa.profiler.sharing.SharingTracker;
 
@@ -14,7 +11,7 @@ import com.numa.profiler.sharing.SharingTracker;
  * internal failure is reported once and turns the hooks off. The threads' states are {@link ProfiledThreads}'s, the
  * arrays whose tags wait for a sampled access {@link DeferredArrays}'.
  */
-public final class ProfilerRuntime implements AccessSink {
+public final class ProfilerRuntime implements AccessSink, HookHold {
     private final AccessClassifier classifier;
     private final ProfiledThreads threads;
     private final SideTable sideTable;
@@ -22,8 +19,8 @@ public final class ProfilerRuntime implements AccessSink {
     private final NumaLog log;
     private final int sampling;
     /** Null unless -XX:NUMAProfilerTrace is set: then every hook below also records into the trace. */
-    private final TraceRecorder trace;
-    private volatile ProfilingWindow window;
+    private final TraceSink trace;
+    private volatile WindowEvents window;
     private final HeaderWordAccess words;
     /** What was learnt of each class met at allocation or access. */
     private final KnownClasses classes;
@@ -43,7 +40,7 @@ public final class ProfilerRuntime implements AccessSink {
     private volatile long stackOverflows;
 
     public ProfilerRuntime(AccessClassifier classifier, SideTable sideTable, NodeLocator nodes, ObjectSizes sizes,
-            NumaLog log, int sampling, int nodeRefresh, TraceRecorder trace, HeaderWordAccess words) {
+            NumaLog log, int sampling, int nodeRefresh, TraceSink trace, HeaderWordAccess words) {
         this.words = words;
         this.trace = trace;
         this.classifier = classifier;
@@ -89,10 +86,20 @@ public final class ProfilerRuntime implements AccessSink {
     public void install() {
         com.numa.profiler.rt.Hooks.setSampling(sampling);
         com.numa.profiler.rt.Hooks.install(this);
+        // Both classes the rewritten code calls are loaded now. Loaded classes are retransformed in one batch, so the
+        // first rewritten JDK code may run outside the transformer; a hook class loaded there would go through the
+        // transformer, whose own use of rewritten JDK code (ImmutableCollections) calls that class:
+        // ClassCircularityError in the agent's start.
+        try {
+            Class.forName(com.numa.profiler.rt.WordHooks.class.getName(), true,
+                    com.numa.profiler.rt.WordHooks.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("the hook runtime is incomplete: " + e, e);
+        }
     }
 
     /** Instances whose fields no instrumented code can reach stay out of the side table; before {@link #install()}. */
-    public void useFieldReach(FieldReach reach) {
+    public void useFieldReach(FieldReachability reach) {
         classes.useFieldReach(reach);
     }
 
@@ -120,7 +127,7 @@ public final class ProfilerRuntime implements AccessSink {
         this.stacks = s;
     }
 
-    public void attach(ProfilingWindow w) {
+    public void attach(WindowEvents w) {
         this.window = w;
     }
 
@@ -152,6 +159,17 @@ public final class ProfilerRuntime implements AccessSink {
     /** The profiler's own threads (exit, dumps) call this first: their accesses are not the application's. */
     public void ignoreCallingThread() {
         threads.ignoreCallingThread();
+    }
+
+    /** Holds the calling thread as a running hook does: hooks that meet it return at once ({@link HookHold}). */
+    @Override
+    public boolean hold() {
+        return enter() != null;
+    }
+
+    @Override
+    public void release() {
+        threads.current().busy = false;
     }
 
     /**
@@ -356,6 +374,7 @@ public final class ProfilerRuntime implements AccessSink {
             }
             if (next != word) {
                 e.word = next;
+                followNeighbours(e, chunk, word, next);
             }
         } else if (chunk > 0) {
             long[] words = e.chunkWords();
@@ -366,8 +385,30 @@ public final class ProfilerRuntime implements AccessSink {
             }
             if (next != word) {
                 words[chunk] = next;
+                followNeighbours(e, chunk, word, next);
             }
         } // else the index is out of bounds: the access throws instead of happening
+    }
+
+    /**
+     * When the diagnosis starts following a chunk of an array, the chunks around it are followed too: the diagnosis
+     * places the array at every 8-byte position in a cache line, so a line of this chunk also holds elements of its
+     * neighbours (the last ones of the chunk before, the first ones of the chunk after), which a thread may write
+     * without that chunk ever being shared by itself.
+     */
+    private void followNeighbours(SideTable.Entry e, int chunk, long before, long after) {
+        if (e.chunkShift < 0 || !OwnerWords.tracked(after) || OwnerWords.tracked(before)) {
+            return;
+        }
+        long[] words = e.chunkWords();
+        int reach = sideTable.neighbourChunks();
+        for (int k = Math.max(0, chunk - reach); k <= Math.min(words.length - 1, chunk + reach); k++) {
+            if (k == 0 && chunk != 0) {
+                e.word = OwnerWords.markTracked(e.word);
+            } else if (k != chunk) {
+                words[k] = OwnerWords.markTracked(words[k]);
+            }
+        }
     }
 
     /**
@@ -622,10 +663,6 @@ public final class ProfilerRuntime implements AccessSink {
         return com.numa.profiler.rt.Hooks.sampledStep(t.allocationSampler, 0, sampling) ? sampling : 0;
     }
 
-    public TraceRecorder trace() {
-        return trace;
-    }
-
     @Override
     public void referenceStored(Object o, Object target, int fieldId) {
         if (trace != null) {
@@ -652,7 +689,7 @@ public final class ProfilerRuntime implements AccessSink {
         if (trace != null) {
             guarded(GC, null, null, 0, 0, 0);
         }
-        ProfilingWindow w = window;
+        WindowEvents w = window;
         if (w != null) {
             w.explicitGc();
         }
@@ -660,7 +697,7 @@ public final class ProfilerRuntime implements AccessSink {
 
     @Override
     public void controlPoint(int id) {
-        ProfilingWindow w = window;
+        WindowEvents w = window;
         if (w != null) {
             w.controlPoint(id);
         }

@@ -6,9 +6,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Owner words of objects that cannot carry the injected field: arrays, and instances of classes loaded before the
- * agent (retransformation cannot add fields). An array larger than the chunk size has one word per chunk of
- * {@code chunkBytes}: NUMA placement is per page and cache line, not per object, and one word for a large array would
- * count threads working on disjoint parts of it as sharing it, and make them fight over that word's cache line.
+ * agent (retransformation cannot add fields). An array larger than one chunk has one word per chunk of
+ * {@code chunkBytes} ({@link ArrayChunks}: by default the cache lines the sharing diagnosis sees): threads share memory
+ * per cache line, not per object, and one word for an array would count threads writing disjoint lines of it as
+ * sharing it, and make them fight over that word's cache line.
  *
  * <p>Keyed by identity, holding objects only weakly, and bounded: when a stripe is full even after dropping collected
  * entries, new objects are refused (counted) rather than the table growing. Lookups take no lock; inserts lock one
@@ -22,6 +23,8 @@ public final class SideTable {
         public long word;
         /** log2 of the elements per chunk, or -1 when the object has one word. */
         final int chunkShift;
+        /** The array's header counted in elements: element i lies in chunk (lead + i) >> chunkShift. */
+        final int lead;
         /** Elements of the array; 1 for other objects (all their fields are element 0). */
         final int length;
         /** The word at allocation, which the other chunks start from. */
@@ -29,12 +32,13 @@ public final class SideTable {
         /** Words of chunks 1..n-1 (index 0 unused), made on the first access past the first chunk. */
         private volatile long[] chunks;
 
-        Entry(Object referent, int hash, long word, int chunkShift, int length) {
+        Entry(Object referent, int hash, long word, int chunkShift, int lead, int length) {
             super(referent);
             this.hash = hash;
             this.word = word;
             this.initialWord = word;
             this.chunkShift = chunkShift;
+            this.lead = lead;
             this.length = length;
         }
 
@@ -44,7 +48,7 @@ public final class SideTable {
          * unknown owner without searching the table again.
          */
         static Entry absent(Object array) {
-            return new Entry(array, 0, 0, -1, -1);
+            return new Entry(array, 0, 0, -1, 0, -1);
         }
 
         boolean absent() {
@@ -56,7 +60,7 @@ public final class SideTable {
             if (index < 0 || index >= length) {
                 return -1;
             }
-            return chunkShift < 0 ? 0 : index >>> chunkShift;
+            return chunkShift < 0 ? 0 : (lead + index) >>> chunkShift;
         }
 
         /** The words of chunks past the first, created on first use. */
@@ -66,7 +70,7 @@ public final class SideTable {
                 synchronized (this) {
                     c = chunks;
                     if (c == null) {
-                        c = new long[((length - 1) >>> chunkShift) + 1];
+                        c = new long[((lead + length - 1) >>> chunkShift) + 1];
                         for (int i = 1; i < c.length; i++) {
                             c[i] = initialWord;
                         }
@@ -82,17 +86,18 @@ public final class SideTable {
     private final Stripe[] stripes = new Stripe[STRIPES];
     private final int stripeCapacity;
     private final AtomicLong refused = new AtomicLong();
-    /** Bytes per owner word of an array (a power of two), or 0 for one word per array. */
-    private final int chunkBytes;
+    private final ArrayChunks chunks;
 
     /** False when only reference accesses are hooked: nothing would ever look a primitive array up. */
     private final boolean primitiveArrays;
 
+    /** {@code chunkBytes}: bytes of an array per owner word (a power of two), or 0 for one word per array. */
     public SideTable(int capacity, int chunkBytes, boolean primitiveArrays) {
-        if (chunkBytes != 0 && Integer.bitCount(chunkBytes) != 1) {
-            throw new IllegalArgumentException("chunk size must be 0 or a power of two: " + chunkBytes);
-        }
-        this.chunkBytes = chunkBytes;
+        this(capacity, ArrayChunks.of(chunkBytes), primitiveArrays);
+    }
+
+    SideTable(int capacity, ArrayChunks chunks, boolean primitiveArrays) {
+        this.chunks = chunks;
         this.primitiveArrays = primitiveArrays;
         this.stripeCapacity = Math.max(16, Integer.highestOneBit(Math.max(1, capacity / STRIPES)));
         for (int i = 0; i < STRIPES; i++) {
@@ -130,7 +135,7 @@ public final class SideTable {
         int h = mix(System.identityHashCode(o));
         Class<?> c = o.getClass();
         int length = c.isArray() ? Array.getLength(o) : 1;
-        if (!stripes[h & (STRIPES - 1)].insert(new Entry(o, h, word, chunkShift(c, length), length), stripeCapacity)) {
+        if (!stripes[h & (STRIPES - 1)].insert(entry(o, h, word, c, length), stripeCapacity)) {
             refused.incrementAndGet();
             return false;
         }
@@ -146,7 +151,9 @@ public final class SideTable {
         int h = mix(identityHash);
         Class<?> c = o.getClass();
         int length = c.isArray() ? Array.getLength(o) : 1;
-        Entry e = stripes[h & (STRIPES - 1)].insertIfAbsent(o, h, word, chunkShift(c, length), length, stripeCapacity);
+        int shift = chunks.shift(c, length);
+        Entry e = stripes[h & (STRIPES - 1)].insertIfAbsent(o, h, word, shift, shift < 0 ? 0 : chunks.lead(c), length,
+                stripeCapacity);
         if (e == null && word != 0) {
             refused.incrementAndGet();
         }
@@ -164,21 +171,26 @@ public final class SideTable {
         }
         Class<?> c = o.getClass();
         int length = c.isArray() ? Array.getLength(o) : 1;
-        if (!stripe.insert(new Entry(o, h, word, chunkShift(c, length), length), stripeCapacity)) {
+        if (!stripe.insert(entry(o, h, word, c, length), stripeCapacity)) {
             refused.incrementAndGet();
             return false;
         }
         return true;
     }
 
+    private Entry entry(Object o, int h, long word, Class<?> c, int length) {
+        int shift = chunks.shift(c, length);
+        return new Entry(o, h, word, shift, shift < 0 ? 0 : chunks.lead(c), length);
+    }
+
+    /** Chunks on either side of an array's chunk that can share a cache line with it (see {@link ArrayChunks}). */
+    int neighbourChunks() {
+        return chunks.neighbours();
+    }
+
     /** log2 of the elements per chunk for an array of this class and length, or -1 when it gets a single word. */
     int chunkShift(Class<?> type, int length) {
-        if (chunkBytes == 0 || !type.isArray()) {
-            return -1;
-        }
-        int elem = ObjectSizes.elementBytes(type.getComponentType());
-        int perChunk = Math.max(1, chunkBytes / elem);
-        return (long) length * elem <= chunkBytes ? -1 : Integer.numberOfTrailingZeros(perChunk);
+        return chunks.shift(type, length);
     }
 
     /** Objects not tracked because the table was full. */
@@ -216,12 +228,13 @@ public final class SideTable {
             return null;
         }
 
-        synchronized Entry insertIfAbsent(Object o, int h, long word, int chunkShift, int length, int capacity) {
+        synchronized Entry insertIfAbsent(Object o, int h, long word, int chunkShift, int lead, int length,
+                int capacity) {
             Entry known = find(o, h);
             if (known != null) {
                 return known;
             }
-            Entry e = new Entry(o, h, word, chunkShift, length);
+            Entry e = new Entry(o, h, word, chunkShift, lead, length);
             return insert(e, capacity) ? e : null;
         }
 

@@ -85,30 +85,4 @@ public final class SiteRegistry {
             });
         }
     }
-
-    /** Java spelling of a JVM type descriptor or internal name ("[I" → "int[]", "java/lang/String" → "java.lang.String"). */
-    public static String javaType(String descOrInternal) {
-        int dims = 0;
-        while (dims < descOrInternal.length() && descOrInternal.charAt(dims) == '[') {
-            dims++;
-        }
-        String base = descOrInternal.substring(dims);
-        String name;
-        if (dims == 0) {
-            name = base.replace('/', '.');
-        } else {
-            switch (base.charAt(0)) {
-                case 'Z': name = "boolean"; break;
-                case 'B': name = "byte"; break;
-                case 'C': name = "char"; break;
-                case 'S': name = "short"; break;
-                case 'I': name = "int"; break;
-                case 'J': name = "long"; break;
-                case 'F': name = "float"; break;
-                case 'D': name = "double"; break;
-                default: name = base.substring(1, base.length() - 1).replace('/', '.');
-            }
-        }
-        return name + "[]".repeat(dims);
-    }
 }

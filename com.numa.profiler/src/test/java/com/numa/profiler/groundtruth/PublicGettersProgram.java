@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * What PMD does with AST nodes (issue 11, finding 1, without PMD): lists a class's public methods by reflection and
+ * What PMD does with AST nodes (without PMD): lists a class's public methods by reflection and
  * calls every no-argument instance one, as XPath attributes. Prints each result or the exception, sorted.
  */
 public final class PublicGettersProgram {

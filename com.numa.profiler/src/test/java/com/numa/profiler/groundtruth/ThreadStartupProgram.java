@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What hung Jython under the profiler (issue 11, finding 2): new threads whose first instrumented code is a
+ * What hung Jython under the profiler: new threads whose first instrumented code is a
  * ConcurrentHashMap and whose first steps load classes, here through a fresh class loader and a started process (whose
  * "process reaper" thread is the JDK's own and starts inside a ConcurrentHashMap operation). One thread class overrides
  * {@code getId} with instrumented code, which the profiler called to find the thread's state, re-entering itself until

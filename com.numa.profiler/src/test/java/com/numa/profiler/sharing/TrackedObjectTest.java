@@ -145,7 +145,7 @@ class TrackedObjectTest {
 
     @Test
     void arrayElementsAreWordsWithTheirIndexRanges() {
-        WordLayout longs = WordLayout.array("long", 16, 8);
+        WordLayout longs = WordLayout.array("long[]", 16, 8);
         TrackedArray t = new TrackedArray(new long[1000], 1, 3, 0, longs, 1000);
         int a = t.slot(1, 0);
         int b = t.slot(2, 0);
@@ -174,7 +174,7 @@ class TrackedObjectTest {
             long[] offsets = new long[words];
             TrackedObject t;
             if (array) {
-                WordLayout ints = WordLayout.array("int", 16, 4);
+                WordLayout ints = WordLayout.array("int[]", 16, 4);
                 t = new TrackedArray(new int[words], 1, 3, 0, ints, words);
                 for (int w = 0; w < words; w++) {
                     offsets[w] = ints.offset(w);

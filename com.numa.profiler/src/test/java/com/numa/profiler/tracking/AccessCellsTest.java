@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.profiler.ProfilerFlags.Owner;
+import com.numa.profiler.tracking.AccessClassifier.Owner;
 import com.numa.profiler.tracking.AccessClassifier.Kind;
 import java.util.HashMap;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.profiler.ProfilerFlags.Owner;
+import com.numa.profiler.tracking.AccessClassifier.Owner;
 import com.numa.profiler.tracking.AccessClassifier.Kind;
 import org.junit.jupiter.api.Test;
 

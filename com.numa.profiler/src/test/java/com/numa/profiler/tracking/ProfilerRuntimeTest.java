@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.numa.profiler.ProfilerFlags.Owner;
+import com.numa.profiler.tracking.AccessClassifier.Owner;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -113,6 +113,30 @@ class ProfilerRuntimeTest {
         assertEquals(1, r.threads.get(0).thread().objectAllocations);
         assertEquals(1, r.threads.get(0).thread().arrayAllocations);
         assertEquals(32, r.threads.get(0).thread().arrayBytes, "16-byte header + 3 x 4-byte references");
+    }
+
+    /** The transformer's hold: a held thread's hooks return at once, as inside a hook; released, they count again. */
+    @Test
+    void aHeldThreadIsNotProfiledUntilReleased() throws Exception {
+        ProfilerRuntime rt = runtime(Owner.LAST_WRITER, 1);
+        Tagged obj = new Tagged();
+        boolean[] holds = new boolean[2];
+        on("t@0", () -> {
+            rt.allocated(obj, 1);
+            holds[0] = rt.hold();
+            holds[1] = rt.hold();
+            rt.write(obj);
+            rt.read(obj);
+            rt.allocated(new Tagged(), 2);
+            rt.release();
+            rt.read(obj);
+        });
+        assertTrue(holds[0]);
+        assertFalse(holds[1], "already held: the second hold has nothing to release");
+        ProfiledThread t = rt.inventory().snapshot()[0];
+        assertEquals(0, t.writes);
+        assertEquals(1, t.reads, "the read after the release");
+        assertEquals(1, t.objectAllocations, "the object made while held is not counted");
     }
 
     /** What an instrumented callee does in sampled mode: loads the thread's countdown, carries it in a local. */
@@ -454,11 +478,12 @@ class ProfilerRuntimeTest {
 
     @Test
     void arrayChunksHaveTheirOwnOwners() throws Exception {
-        ProfiledThread[] chunked = halves(256);
-        // 1024 references in 256-byte chunks: 16 chunks of 64 elements, all owned by the allocator (key 1) at first
-        assertEquals(8, chunked[1].sharedWrites, "w0 takes chunks 0-7 from the allocator, one shared write each");
-        assertEquals(8, chunked[2].sharedWrites, "w1 takes chunks 8-15 from the allocator, one shared write each");
-        assertEquals(0, chunked[2].byOwner.get(2), "w1 never touches a chunk w0 owns");
+        ProfiledThread[] chunked = halves(64);
+        // 1024 references (4 bytes each after a 16-byte header) in 64-byte lines: line k holds elements 16k-4..16k+11,
+        // 65 lines, all owned by the allocator (key 1) at first. The halves meet inside line 32 (elements 508..523).
+        assertEquals(33, chunked[1].sharedWrites, "w0 takes lines 0-32 from the allocator, one shared write each");
+        assertEquals(33, chunked[2].sharedWrites, "w1 takes line 32 from w0 and lines 33-64 from the allocator");
+        assertEquals(1, chunked[2].byOwner.get(2), "w1 shares one line with w0: the one where the halves meet");
         assertEquals(2, chunked[3].reads);
         assertEquals(1, chunked[3].byOwner.get(2), "element 10 was written last by w0");
         assertEquals(1, chunked[3].byOwner.get(3), "element 1000 was written last by w1");

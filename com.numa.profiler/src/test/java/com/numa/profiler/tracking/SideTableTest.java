@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.ref.WeakReference;
@@ -25,35 +26,77 @@ class SideTableTest {
         assertEquals(1, t.size());
     }
 
+    /** HotSpot's geometry with compressed class pointers and oops: element 0 16 bytes from the array's start. */
+    static ArrayChunks compressed(int chunkBytes) {
+        return new ArrayChunks(chunkBytes, c -> 16, c -> c == Object[].class ? 4 : -1);
+    }
+
     @Test
-    void largeArraysGetOneWordPerChunk() {
-        SideTable t = new SideTable(1024, 256, true);
-        Object[] big = new Object[1000]; // 4 bytes per reference: 64 per 256-byte chunk, 16 chunks
-        long[] longs = new long[100]; // 8 bytes: 32 per chunk, 4 chunks
-        Object[] small = new Object[64]; // exactly one chunk
+    void largeArraysGetOneWordPerCacheLineCountedFromTheArraysStart() {
+        SideTable t = new SideTable(1024, compressed(64), true);
+        Object[] big = new Object[1000]; // 16 references per 64-byte line; the header is line 0's first 4 of them
+        long[] longs = new long[100]; // 8 longs per line, the header 2 of them
+        long[] small = new long[6]; // 16 + 48 bytes: exactly one line
         t.put(big, 7);
         t.put(longs, 8);
         t.put(small, 9);
         SideTable.Entry e = t.lookup(big);
         assertEquals(0, e.chunkOf(0));
-        assertEquals(0, e.chunkOf(63));
-        assertEquals(1, e.chunkOf(64));
-        assertEquals(15, e.chunkOf(999));
+        assertEquals(0, e.chunkOf(11), "bytes 60..63: the last element of line 0");
+        assertEquals(1, e.chunkOf(12));
+        assertEquals(62, e.chunkOf(999), "bytes 4012..4015");
         assertEquals(-1, e.chunkOf(1000), "past the end: the access itself throws");
         assertEquals(-1, e.chunkOf(-1));
-        assertEquals(16, e.chunkWords().length);
-        assertEquals(7, e.chunkWords()[15], "untouched chunks keep the allocation word");
+        assertEquals(63, e.chunkWords().length);
+        assertEquals(7, e.chunkWords()[62], "untouched chunks keep the allocation word");
         e.word = 70;
         e.chunkWords()[3] = 73;
         assertEquals(73, t.lookup(big).chunkWords()[3]);
         assertEquals(7, t.lookup(big).chunkWords()[2], "chunks are independent");
-        assertEquals(3, t.lookup(longs).chunkOf(99));
-        assertEquals(0, t.lookup(small).chunkOf(63));
-        assertEquals(-1, t.lookup(small).chunkShift);
+        assertEquals(0, t.lookup(longs).chunkOf(5));
+        assertEquals(1, t.lookup(longs).chunkOf(6));
+        assertEquals(12, t.lookup(longs).chunkOf(99));
+        assertEquals(0, t.lookup(small).chunkOf(5));
+        assertEquals(-1, t.lookup(small).chunkShift, "one line, one word");
         Object plain = new Object();
         t.put(plain, 1);
         assertEquals(0, t.lookup(plain).chunkOf(0), "a plain object is one element");
         assertEquals(-1, new SideTable(1024, 0, true).chunkShift(Object[].class, 1 << 20), "0 = one word per array");
+    }
+
+    /** Slots 128 bytes apart are in lines of their own; neighbours share one, as the diagnosis places them. */
+    @Test
+    void paddedSlotsHaveAWordEachAndNeighboursShareOne() {
+        SideTable t = new SideTable(1024, compressed(64), true);
+        long[] padded = new long[4 * 16];
+        long[] adjacent = new long[4];
+        t.put(padded, 1);
+        t.put(adjacent, 1);
+        SideTable.Entry p = t.lookup(padded);
+        assertEquals(java.util.List.of(0, 2, 4, 6), java.util.stream.IntStream.range(0, 4).map(k -> p.chunkOf(16 * k))
+                .boxed().toList());
+        SideTable.Entry a = t.lookup(adjacent);
+        assertEquals(-1, a.chunkShift, "long[4]: 48 bytes, one word");
+    }
+
+    @Test
+    void theHeaderComesFromTheVmsGeometry() {
+        // compact object headers (JDK 24+): int[] elements from byte 12, 3 ints before element 0 in line 0
+        ArrayChunks compact = new ArrayChunks(64, c -> c == int[].class ? 12 : 16, c -> -1);
+        assertEquals(3, compact.lead(int[].class));
+        assertEquals(4, compact.shift(int[].class, 100), "16 ints per line");
+        assertEquals(-1, compact.shift(int[].class, 13), "12 + 52 bytes: one line");
+        assertEquals(2, new ArrayChunks(64, c -> -1, c -> -1).lead(long[].class), "unknown: a 16-byte header");
+        assertEquals(3, new ArrayChunks(64, c -> 24, c -> 8).lead(Object[].class), "uncompressed oops: 8-byte refs");
+        assertThrows(IllegalArgumentException.class, () -> new ArrayChunks(48, c -> -1, c -> -1));
+    }
+
+    @Test
+    void aLineOfTheDiagnosisReachesIntoTheChunksAround() {
+        assertEquals(1, compressed(64).neighbours());
+        assertEquals(1, compressed(256).neighbours());
+        assertEquals(2, compressed(32).neighbours());
+        assertEquals(4, compressed(16).neighbours());
     }
 
     @Test

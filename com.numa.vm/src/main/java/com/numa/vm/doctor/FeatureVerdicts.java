@@ -1,5 +1,6 @@
 package com.numa.vm.doctor;
 
+import com.numa.perfutil.locality.KernelLocality;
 import com.numa.perfutil.events.StudyEvents;
 import com.numa.perfutil.machine.MachineFacts;
 import com.numa.perfutil.machine.MachineFacts.EventCheck;
@@ -162,19 +163,8 @@ public final class FeatureVerdicts {
      * or root to turn it on for the run.
      */
     private static String kernelLocalityBlocker(MachineFacts m) {
-        if (m.nodes() < 2) {
-            return "one NUMA node: no memory is remote";
-        }
-        if (m.numaBalancing() == null) {
-            return "no NUMA balancing in this kernel";
-        }
-        if (!m.counts("page-faults")) {
-            return "page-faults does not open: " + why(m, "page-faults");
-        }
-        if (m.numaBalancing() == 0 && !m.privilege().root()) {
-            return "NUMA balancing is off and only root may turn it on for the run";
-        }
-        return null;
+        return KernelLocality.blocker(m.nodes(), m.numaBalancing(),
+                m.counts("page-faults") ? null : why(m, "page-faults"), m.privilege().root());
     }
 
     private static List<String> counted(MachineFacts m, List<String> events) {

@@ -58,6 +58,40 @@ class NumaProfileTest {
     }
 
     @Test
+    void falseSharingInAnArrayTheClassAllocatesFailsInJavasTypeNames(NumaProfile profile) throws InterruptedException {
+        SlotCounters.adjacent().race(ROUNDS);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> profile.assertNoFalseSharing(SlotCounters.class));
+        String m = e.getMessage();
+        assertTrue(m.contains("false sharing in " + SlotCounters.class.getName() + ": in the long[] it allocates: "), m);
+        assertTrue(m.contains(SlotCounters.class.getName() + ".<init>") && m.contains("(long[])"), m);
+        assertFalse(m.contains("[J"), m);
+        assertThrows(AssertionFailedError.class, () -> profile.assertNoFalseSharing(SlotCounters.class, "slots"));
+        profile.assertNoFalseSharing(SlotCounters.class, "stride"); // a primitive: only the object's own words
+        AssertionFailedError byType = assertThrows(AssertionFailedError.class,
+                () -> profile.assertNoFalseSharing(long[].class));
+        assertTrue(byType.getMessage().contains(": false sharing in long[]: "), byType.getMessage());
+    }
+
+    @Test
+    void paddedSlotsOfAnArrayTheClassAllocatesPass(NumaProfile profile) throws InterruptedException {
+        SlotCounters.padded().race(ROUNDS);
+        profile.assertNoFalseSharing(SlotCounters.class);
+        profile.assertNoFalseSharing(long[].class);
+    }
+
+    @Test
+    void anArrayMadeElsewhereThatAFieldCanHoldFailsNamingWhatToAssertOn(NumaProfile profile)
+            throws InterruptedException {
+        new SlotCounters(new long[2], 1).race(ROUNDS);
+        AssertionFailedError e = assertThrows(AssertionFailedError.class,
+                () -> profile.assertNoFalseSharing(SlotCounters.class));
+        String m = e.getMessage();
+        assertTrue(m.contains("false sharing in a long[] allocated at " + NumaProfileTest.class.getName()), m);
+        assertTrue(m.contains("field slots (long[]) may hold") && m.contains("assertNoFalseSharing(long[].class)"), m);
+    }
+
+    @Test
     void readOnlySharedTableHasSharedWritesBelowOnePercent(NumaProfile profile) throws InterruptedException {
         Table t = new Table(4096);
         t.readConcurrently(2, 20);

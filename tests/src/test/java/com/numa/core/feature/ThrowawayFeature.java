@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A feature that exists only for {@link FeatureRegistryTest}: registered by a services file the test writes, never
+ * A feature that exists only for {@link FeatureRegistryIT}: registered by a services file the test writes, never
  * by the product. Started, it writes its flag values to {@code -XX:ThrowawayMarker}.
  */
 public class ThrowawayFeature implements Feature {
