@@ -71,6 +71,8 @@ public final class RemoteReaders {
         System.out.println("remote_reader_heap=" + heapSamples(rep, tids[0]));
         System.out.println("samples=" + rep.samples());
         System.out.println("lost=" + rep.lostSamples());
+        System.out.println("thinned=" + rep.thinnedSamples());
+        System.out.println("unresolved=" + rep.unresolvedSamples());
         System.out.println("samples_per_s=" + String.format(Locale.ROOT, "%.0f", rep.samplesPerSecond()));
         System.out.println("sampler_cpu_ms=" + rep.samplerCpuNs() / 1_000_000);
         System.out.println("balancing_during=" + r.during().describe());
@@ -110,7 +112,7 @@ public final class RemoteReaders {
             pin(cpu);
             tids[slot] = LinuxSyscalls.gettid();
             while (k != null && !k.sampling(tids[slot])) {
-                Thread.onSpinWait();
+                sleep(); // not spinning: the sampler, opening the threads, needs this CPU on a small guest
             }
             long sum = 0;
             long deadline = System.nanoTime() + ns; // from when the thread is sampled
@@ -126,6 +128,14 @@ public final class RemoteReaders {
         }, name);
         t.start();
         return t;
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void pin(int cpu) {

@@ -37,10 +37,13 @@ public final class KernelLocalitySampler implements AutoCloseable {
     /**
      * How the sampling is set up: ring buffer pages per thread (a power of two; 256 pages of 4 KiB hold about 32,000
      * samples, a quarter second at a tuned scanner's fastest; smaller where the mlock limit says so), how often the
-     * rings are read, how often new threads and the memory maps are looked for.
+     * rings are read, how often new threads and the memory maps are looked for (less often where looking takes more
+     * than a fifth of that), and how many new samples a poll counts at most (a sampler that falls behind, on a busy or
+     * slow machine, counts an evenly spread subset of what it read and reports the rest as thinned, so that it keeps
+     * up; at 10 ms polls the default takes 1.6 million samples a second to reach).
      */
-    public record Options(int dataPagesPerThread, long pollMs, long refreshMs) {
-        public static final Options DEFAULTS = new Options(256, 10, 500);
+    public record Options(int dataPagesPerThread, long pollMs, long refreshMs, int maxSamplesPerPoll) {
+        public static final Options DEFAULTS = new Options(256, 10, 500, 16_384);
     }
 
     private final Options options;
@@ -65,7 +68,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private final byte[] scratch;
     private final Batch batch = new Batch();
     private final int pageShift;
-    /** The fallback for pages the scanner has unmapped again; null where pagemap cannot be read. */
+    /** Pages' nodes from their frames (also those the scanner has unmapped again); null where pagemap hides them. */
     private final PageFrameNodes frames;
     private volatile boolean stopping;
     /** Who else is told of each heap sample as it is counted (the optimizer's memory placement); null: nobody. */
@@ -74,6 +77,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private volatile long stopDeadlineNs;
     private long lost;
     private long throttled;
+    private long thinned;
     private long otherProcess;
     private long firstSeen;
     private long samplerCpuNs;
@@ -159,7 +163,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
             }
         }
         report = new LocalityReport(source.method, tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
-                KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
+                KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, thinned, otherProcess,
                 firstSeen, pages.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges(), heapPages());
         return report;
     }
@@ -207,7 +211,9 @@ public final class KernelLocalitySampler implements AutoCloseable {
                 if (now >= nextRefresh || last) {
                     ended = openNewThreads(tid);
                     ranges.refresh(rings.keySet());
-                    nextRefresh = now + options.refreshMs() * 1_000_000;
+                    // a slow machine makes the refresh itself slow: it takes a fifth of the sampler's time at most
+                    long took = System.nanoTime() - now;
+                    nextRefresh = now + took + Math.max(options.refreshMs() * 1_000_000, 4 * took);
                 }
                 drainAll(last);
                 for (int gone : ended) {
@@ -276,11 +282,16 @@ public final class KernelLocalitySampler implements AutoCloseable {
 
         /** Moves sample {@code from} to slot {@code to} for another attempt. */
         void keep(int from, int to) {
+            move(from, to);
+            attempts[to]++;
+        }
+
+        void move(int from, int to) {
             tids[to] = tids[from];
             cpus[to] = cpus[from];
             addresses[to] = addresses[from];
             nodes[to] = nodes[from];
-            attempts[to] = attempts[from] + 1;
+            attempts[to] = attempts[from];
         }
 
         @Override
@@ -331,6 +342,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         for (FaultRing r : rings.values()) {
             r.drain(scratch, batch);
         }
+        thin(waiting);
         long[] unknown = new long[batch.n];
         int u = 0;
         for (int i = 0; i < batch.n; i++) {
@@ -388,6 +400,25 @@ public final class KernelLocalitySampler implements AutoCloseable {
         batch.n = kept;
     }
 
+    /**
+     * Keeps every k-th of the samples drained after {@code waiting}, {@link Options#maxSamplesPerPoll} of them at
+     * most: the batch holds each thread's samples in time order, so the kept ones are spread over threads and time.
+     */
+    private void thin(int waiting) {
+        int drained = batch.n - waiting;
+        int max = options.maxSamplesPerPoll();
+        if (drained <= max) {
+            return;
+        }
+        int stride = (drained + max - 1) / max;
+        int kept = waiting;
+        for (int i = waiting; i < batch.n; i += stride) {
+            batch.move(i, kept++);
+        }
+        thinned += batch.n - kept;
+        batch.n = kept;
+    }
+
     /** Counts the batch's samples from {@code from} on as unresolved, a thread's run of samples at a time. */
     private void countUnresolved(int from) {
         for (int i = from; i < batch.n; ) {
@@ -400,16 +431,34 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
     }
 
-    /** Finds the nodes of {@code unknown} pages, a chunk at a time, until done or the stop's time is up. */
+    /**
+     * Finds the nodes of {@code unknown} pages (sorted), a chunk at a time, until done or the stop's time is up: from
+     * their frames where pagemap shows them, from move_pages for the rest.
+     */
     private void resolve(long[] unknown) {
         final int chunk = 4096;
         for (int from = 0; from < unknown.length && !overdue(); from += chunk) {
             long[] part = Arrays.copyOfRange(unknown, from, Math.min(unknown.length, from + chunk));
-            PageNodes nodes = locator.nodesOf(part);
+            int[] byFrame = frames == null ? null : frames.nodesOf(part);
+            long[] rest = part;
+            if (byFrame != null) {
+                int r = 0;
+                for (int i = 0; i < part.length; i++) {
+                    if (byFrame[i] >= 0) {
+                        pages.put(part[i], new Page(byFrame[i]));
+                    } else {
+                        part[r++] = part[i];
+                    }
+                }
+                rest = Arrays.copyOf(part, r);
+            }
+            if (rest.length == 0) {
+                continue;
+            }
+            PageNodes nodes = locator.nodesOf(rest);
             for (int i = 0; i < nodes.size(); i++) {
-                int node = nodes.present(i) ? nodes.node(i) : frames == null ? -1 : frames.nodeOf(part[i]);
-                if (node >= 0) {
-                    pages.put(part[i], new Page(node));
+                if (nodes.present(i)) {
+                    pages.put(rest[i], new Page(nodes.node(i)));
                 }
             }
         }

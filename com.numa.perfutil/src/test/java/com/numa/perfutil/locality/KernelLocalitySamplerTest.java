@@ -33,27 +33,14 @@ class KernelLocalitySamplerTest {
         try {
             KernelLocalitySampler s = KernelLocalitySampler.start(KernelLocalitySampler.Options.DEFAULTS,
                     MemoryRanges.ofPlatformServer());
-            int[] toucherTid = new int[1];
-            Thread toucher = new Thread(() -> {
-                toucherTid[0] = LinuxSyscalls.gettid();
-                while (!s.sampling(toucherTid[0])) {
-                    Thread.onSpinWait(); // the sampler finds new threads at its next refresh
-                }
-                ByteBuffer b = LinuxSyscalls.directBuffer(addr, (int) len);
-                for (int i = 0; i < PAGES; i++) {
-                    b.put(i * page, (byte) 1);
-                }
-            }, "toucher");
-            toucher.start();
-            toucher.join();
+            int toucherTid = touchEveryPageOnceSampled(s, addr, len);
             LocalityReport r = s.stop();
-            LocalityTally.Split touched = r.tally().byThread().get(toucherTid[0]);
-            assertEquals("toucher", r.threadNames().get(toucherTid[0]));
+            LocalityTally.Split touched = r.tally().byThread().get(toucherTid);
+            assertEquals("toucher", r.threadNames().get(toucherTid));
             assertEquals(0, r.lostSamples(), r.describe());
-            long inMapping = r.tally().cells().entrySet().stream()
-                    .filter(e -> e.getKey().tid() == toucherTid[0] && e.getKey().range().equals(MemoryRanges.OTHER))
-                    .mapToLong(Map.Entry::getValue).sum();
-            assertTrue(inMapping >= PAGES, "one first-touch fault per page, in an anonymous mapping: " + r.describe());
+            assertEquals(0, r.thinnedSamples(), r.describe());
+            assertTrue(inMapping(r, toucherTid) >= PAGES,
+                    "one first-touch fault per page, in an anonymous mapping: " + r.describe());
             assertEquals(0, touched.remote(), r.describe());
             assertEquals(0, r.otherProcessSamples(), r.describe());
             assertEquals(0, r.tally().total().remote(), r.describe());
@@ -68,6 +55,52 @@ class KernelLocalitySamplerTest {
         } finally {
             LinuxSyscalls.munmap(addr, len);
         }
+    }
+
+    @Test
+    void aSamplerThatFallsBehindCountsAnEvenSubsetAndSaysHowManyItLeft() throws Exception {
+        int page = LinuxSyscalls.pageSize();
+        long len = (long) PAGES * page;
+        long addr = LinuxSyscalls.mmapAnonymous(len, "test mapping");
+        try {
+            // polls a second apart, 256 samples each at most: the toucher's 2048 faults come between two polls
+            KernelLocalitySampler s = KernelLocalitySampler.start(new KernelLocalitySampler.Options(256, 1000, 500, 256),
+                    MemoryRanges.ofPlatformServer());
+            int toucherTid = touchEveryPageOnceSampled(s, addr, len);
+            LocalityReport r = s.stop();
+            long counted = inMapping(r, toucherTid);
+            assertTrue(r.thinnedSamples() >= PAGES / 2, r.describe());
+            assertTrue(counted > 0 && counted < PAGES, "an even subset of the toucher's faults: " + r.describe());
+            assertTrue(counted + r.thinnedSamples() + r.unresolvedSamples() >= PAGES, r.describe());
+            assertTrue(r.describe().contains("thinned " + r.thinnedSamples()), r.describe());
+        } finally {
+            LinuxSyscalls.munmap(addr, len);
+        }
+    }
+
+    /** A thread named "toucher" writes one byte of every page of the mapping once it is sampled; returns its tid. */
+    private static int touchEveryPageOnceSampled(KernelLocalitySampler s, long addr, long len) throws Exception {
+        int page = LinuxSyscalls.pageSize();
+        int[] toucherTid = new int[1];
+        Thread toucher = new Thread(() -> {
+            toucherTid[0] = LinuxSyscalls.gettid();
+            while (!s.sampling(toucherTid[0])) {
+                Thread.onSpinWait(); // the sampler finds new threads at its next refresh
+            }
+            ByteBuffer b = LinuxSyscalls.directBuffer(addr, (int) len);
+            for (int i = 0; i < len / page; i++) {
+                b.put(i * page, (byte) 1);
+            }
+        }, "toucher");
+        toucher.start();
+        toucher.join();
+        return toucherTid[0];
+    }
+
+    private static long inMapping(LocalityReport r, int tid) {
+        return r.tally().cells().entrySet().stream()
+                .filter(e -> e.getKey().tid() == tid && e.getKey().range().equals(MemoryRanges.OTHER))
+                .mapToLong(Map.Entry::getValue).sum();
     }
 
     @Test
