@@ -71,7 +71,6 @@ public final class RemoteReaders {
         System.out.println("remote_reader_heap=" + heapSamples(rep, tids[0]));
         System.out.println("samples=" + rep.samples());
         System.out.println("lost=" + rep.lostSamples());
-        System.out.println("thinned=" + rep.thinnedSamples());
         System.out.println("unresolved=" + rep.unresolvedSamples());
         System.out.println("samples_per_s=" + String.format(Locale.ROOT, "%.0f", rep.samplesPerSecond()));
         System.out.println("sampler_cpu_ms=" + rep.samplerCpuNs() / 1_000_000);

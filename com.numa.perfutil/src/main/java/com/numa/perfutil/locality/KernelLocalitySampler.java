@@ -38,12 +38,10 @@ public final class KernelLocalitySampler implements AutoCloseable {
      * How the sampling is set up: ring buffer pages per thread (a power of two; 256 pages of 4 KiB hold about 32,000
      * samples, a quarter second at a tuned scanner's fastest; smaller where the mlock limit says so), how often the
      * rings are read, how often new threads and the memory maps are looked for (less often where looking takes more
-     * than a fifth of that), and how many new samples a poll counts at most (a sampler that falls behind, on a busy or
-     * slow machine, counts an evenly spread subset of what it read and reports the rest as thinned, so that it keeps
-     * up; at 10 ms polls the default takes 1.6 million samples a second to reach).
+     * than a fifth of that).
      */
-    public record Options(int dataPagesPerThread, long pollMs, long refreshMs, int maxSamplesPerPoll) {
-        public static final Options DEFAULTS = new Options(256, 10, 500, 16_384);
+    public record Options(int dataPagesPerThread, long pollMs, long refreshMs) {
+        public static final Options DEFAULTS = new Options(256, 10, 500);
     }
 
     private final Options options;
@@ -77,7 +75,6 @@ public final class KernelLocalitySampler implements AutoCloseable {
     private volatile long stopDeadlineNs;
     private long lost;
     private long throttled;
-    private long thinned;
     private long otherProcess;
     private long firstSeen;
     private long samplerCpuNs;
@@ -163,7 +160,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
             }
         }
         report = new LocalityReport(source.method, tally, Map.copyOf(names), Map.copyOf(notSampled), schedBefore, sched,
-                KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, thinned, otherProcess,
+                KernelNumaCounters.delta(vmstatBefore, KernelNumaCounters.vmstat()), lost, throttled, otherProcess,
                 firstSeen, pages.size(), System.nanoTime() - startNs, samplerCpuNs, ranges.jvmRanges(), heapPages());
         return report;
     }
@@ -282,16 +279,11 @@ public final class KernelLocalitySampler implements AutoCloseable {
 
         /** Moves sample {@code from} to slot {@code to} for another attempt. */
         void keep(int from, int to) {
-            move(from, to);
-            attempts[to]++;
-        }
-
-        void move(int from, int to) {
             tids[to] = tids[from];
             cpus[to] = cpus[from];
             addresses[to] = addresses[from];
             nodes[to] = nodes[from];
-            attempts[to] = attempts[from];
+            attempts[to] = attempts[from] + 1;
         }
 
         @Override
@@ -326,11 +318,16 @@ public final class KernelLocalitySampler implements AutoCloseable {
         }
     }
 
+    /** Samples counted together: their pages resolved at once, then each sample counted. */
+    static final int ROUND = 4096;
+
     /**
-     * Reads every ring, asks move_pages for the pages not known yet and counts each sample whose page has a node. A
-     * page the scanner has unmapped again by the time it is asked reads as absent (ENOENT): its samples wait and are
-     * asked again at the next polls, up to {@link #MAX_ATTEMPTS}, and count as unresolved after that, at the end, or
-     * once the stop's final pass has run out of time.
+     * Reads every ring and counts each sample whose page has a node, in rounds of {@link #ROUND} samples, each round
+     * every k-th sample of the batch from its own offset. The batch holds each thread's samples in time order, so
+     * when the stop's time runs out between rounds, what was counted is an even subset over the threads and the window,
+     * and the rest count as unresolved. A page the scanner has unmapped again by the time it is asked may read as
+     * absent: its samples wait and are asked again at the next polls, up to {@link #MAX_ATTEMPTS}, and count as
+     * unresolved after that or at the end.
      */
     private void drainAll(boolean last) {
         if (overdue()) { // the stop's time is up: what still waits counts as unresolved, the rings are not read again
@@ -342,81 +339,76 @@ public final class KernelLocalitySampler implements AutoCloseable {
         for (FaultRing r : rings.values()) {
             r.drain(scratch, batch);
         }
-        thin(waiting);
-        long[] unknown = new long[batch.n];
-        int u = 0;
-        for (int i = 0; i < batch.n; i++) {
-            if ((i & 1023) == 1023 && overdue()) {
-                countUnresolved(0); // nothing of this pass is counted yet
-                batch.n = 0;
-                return;
+        int n = batch.n;
+        int rounds = Math.max(1, (n + ROUND - 1) / ROUND);
+        boolean[] keep = new boolean[n];
+        int round = 0;
+        for (; round < rounds && !overdue(); round++) {
+            long[] unknown = new long[ROUND + 1];
+            int u = 0;
+            for (int i = round; i < n; i += rounds) {
+                long page = batch.addresses[i] >>> pageShift << pageShift;
+                if (i >= waiting && seenPages.add(page)) {
+                    firstSeen++;
+                }
+                if (!pages.containsKey(page)) {
+                    if (batch.nodes[i] >= 0) {
+                        pages.put(page, new Page(batch.nodes[i])); // the probe gave its node: nothing to ask
+                    } else {
+                        unknown[u++] = page;
+                    }
+                }
             }
-            long page = batch.addresses[i] >>> pageShift << pageShift;
-            if (i >= waiting && seenPages.add(page)) {
-                firstSeen++;
+            resolve(distinct(unknown, u));
+            boolean giveUp = last || overdue();
+            for (int i = round; i < n; i += rounds) {
+                keep[i] = !count(i, giveUp);
             }
-            if (!pages.containsKey(page)) {
-                if (batch.nodes[i] >= 0) {
-                    pages.put(page, new Page(batch.nodes[i])); // the probe gave its node: nothing to ask
-                } else {
-                    unknown[u++] = page;
+        }
+        if (round < rounds) { // out of time: the rounds not counted are unresolved
+            for (int r = round; r < rounds; r++) {
+                for (int i = r; i < n; i += rounds) {
+                    tally.addUnresolved(batch.tids[i], 1);
                 }
             }
         }
-        resolve(distinct(unknown, u));
-        boolean giveUp = last || overdue();
         int kept = 0;
-        for (int i = 0; i < batch.n; i++) {
-            if ((i & 1023) == 1023 && overdue()) {
-                countUnresolved(i);
-                batch.n = kept; // counted at the next, final, pass
-                return;
-            }
-            long address = batch.addresses[i];
-            Page page = pages.get(address >>> pageShift << pageShift);
-            int cpu = batch.cpus[i];
-            boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
-            if (page != null && cpuKnown) {
-                String range = rangeOf(page, address);
-                int pageNode = batch.nodes[i] >= 0 ? batch.nodes[i] : page.node; // the probe's is the node at the fault
-                tally.add(batch.tids[i], range, nodeOfCpu[cpu], pageNode);
-                if (range.startsWith(MemoryRanges.HEAP)) {
-                    if (nodeOfCpu[cpu] == pageNode) {
-                        page.local++;
-                    } else {
-                        page.remote++;
-                    }
-                    HeapSampleSink sink = heapSink;
-                    if (sink != null) {
-                        sink.sample(address >>> pageShift << pageShift, range, nodeOfCpu[cpu], pageNode);
-                    }
-                }
-            } else if (!cpuKnown || giveUp || batch.attempts[i] >= MAX_ATTEMPTS) {
-                tally.addUnresolved(batch.tids[i], 1);
-            } else {
+        for (int i = 0; i < n; i++) {
+            if (keep[i]) {
                 batch.keep(i, kept++);
             }
         }
         batch.n = kept;
     }
 
-    /**
-     * Keeps every k-th of the samples drained after {@code waiting}, {@link Options#maxSamplesPerPoll} of them at
-     * most: the batch holds each thread's samples in time order, so the kept ones are spread over threads and time.
-     */
-    private void thin(int waiting) {
-        int drained = batch.n - waiting;
-        int max = options.maxSamplesPerPoll();
-        if (drained <= max) {
-            return;
+    /** Counts sample {@code i} of the batch; false when it waits for its page's node (asked again next poll). */
+    private boolean count(int i, boolean giveUp) {
+        long address = batch.addresses[i];
+        Page page = pages.get(address >>> pageShift << pageShift);
+        int cpu = batch.cpus[i];
+        boolean cpuKnown = cpu >= 0 && cpu < nodeOfCpu.length && nodeOfCpu[cpu] >= 0;
+        if (page != null && cpuKnown) {
+            String range = rangeOf(page, address);
+            int pageNode = batch.nodes[i] >= 0 ? batch.nodes[i] : page.node; // the probe's is the node at the fault
+            tally.add(batch.tids[i], range, nodeOfCpu[cpu], pageNode);
+            if (range.startsWith(MemoryRanges.HEAP)) {
+                if (nodeOfCpu[cpu] == pageNode) {
+                    page.local++;
+                } else {
+                    page.remote++;
+                }
+                HeapSampleSink sink = heapSink;
+                if (sink != null) {
+                    sink.sample(address >>> pageShift << pageShift, range, nodeOfCpu[cpu], pageNode);
+                }
+            }
+            return true;
         }
-        int stride = (drained + max - 1) / max;
-        int kept = waiting;
-        for (int i = waiting; i < batch.n; i += stride) {
-            batch.move(i, kept++);
+        if (!cpuKnown || giveUp || batch.attempts[i] >= MAX_ATTEMPTS) {
+            tally.addUnresolved(batch.tids[i], 1);
+            return true;
         }
-        thinned += batch.n - kept;
-        batch.n = kept;
+        return false;
     }
 
     /** Counts the batch's samples from {@code from} on as unresolved, a thread's run of samples at a time. */

@@ -21,9 +21,6 @@ import java.util.Map;
  *                         numa_hint_faults_local, numa_pages_migrated, numa_pte_updates ...)
  * @param lostSamples      samples the kernel dropped because a ring buffer was full
  * @param throttles        times the kernel stopped sampling for a while (perf_event_max_sample_rate)
- * @param thinnedSamples   samples left uncounted, evenly spread, where the sampler fell behind (more than
- *                         {@link KernelLocalitySampler.Options#maxSamplesPerPoll} new ones at a poll): the shares are
- *                         those of the counted rest
  * @param otherProcessSamples samples of another process (none expected: each event follows one thread)
  * @param firstSeenSamples the first sample of each page in the window: ordinary first-touch faults are among them
  *                         (a sample alone cannot tell them from hinting faults), later samples of a page are not
@@ -35,7 +32,7 @@ import java.util.Map;
  */
 public record LocalityReport(String method, LocalityTally tally, Map<Integer, String> threadNames, Map<Integer, String> notSampled,
         Map<Integer, Map<Integer, Long>> schedFaultsBefore, Map<Integer, Map<Integer, Long>> schedFaultsAfter,
-        Map<String, Long> vmstatDelta, long lostSamples, long throttles, long thinnedSamples, long otherProcessSamples, long firstSeenSamples,
+        Map<String, Long> vmstatDelta, long lostSamples, long throttles, long otherProcessSamples, long firstSeenSamples,
         long distinctPages, long windowNs, long samplerCpuNs, List<MemoryRanges.Range> jvmRanges, HeapPages heapPages) {
 
     /** The honest name of the figure, for every table and chart that shows it. */
@@ -79,9 +76,8 @@ public record LocalityReport(String method, LocalityTally tally, Map<Integer, St
     public String describe() {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%s: %s over %d samples (%.0f/s) in %.1f s; lost %d, throttled %d, "
-                + "thinned %d, unresolved %d, on pages first seen %d; sampler CPU %.1f ms%n", LABEL, pct(remoteShare()),
-                samples(), samplesPerSecond(), windowNs / 1e9, lostSamples, throttles, thinnedSamples,
-                unresolvedSamples(), firstSeenSamples,
+                + "unresolved %d, on pages first seen %d; sampler CPU %.1f ms%n", LABEL, pct(remoteShare()), samples(),
+                samplesPerSecond(), windowNs / 1e9, lostSamples, throttles, unresolvedSamples(), firstSeenSamples,
                 samplerCpuNs / 1e6));
         sb.append("kernel counters over the window: ").append(vmstatDelta).append('\n');
         tally.byThread().forEach((tid, s) -> sb.append(String.format(Locale.ROOT,

@@ -17,7 +17,6 @@ import java.util.Optional;
  * @param provenance       method, settings before and during, THP, what could not be changed, migrations
  * @param samples          resolved samples
  * @param lostSamples      dropped by a full ring buffer
- * @param thinnedSamples   left uncounted, evenly spread, where the sampler fell behind
  * @param unresolvedSamples samples whose page's node was never found
  * @param firstSeenSamples the first sample of each page
  * @param windowNs         the window's length
@@ -30,15 +29,14 @@ import java.util.Optional;
  * @param schedFaults      per thread, the kernel's per-node numa_faults averages at the end (decaying averages after
  *                         migration: meaningful for threads pinned to one node)
  */
-public record LocalitySummary(String label, String provenance, long samples, long lostSamples, long thinnedSamples,
-        long unresolvedSamples,
+public record LocalitySummary(String label, String provenance, long samples, long lostSamples, long unresolvedSamples,
         long firstSeenSamples, long windowNs, long samplerCpuNs, String balancingBefore, String balancingDuring,
         List<String> settingProblems, Map<String, Long> vmstatDelta, int realNodes,
         Map<Integer, Map<Integer, Long>> schedFaults) {
 
     public static LocalitySummary of(KernelLocality.Result r) {
         LocalityReport rep = r.report();
-        return new LocalitySummary(LocalityReport.LABEL, r.provenance(), rep.samples(), rep.lostSamples(), rep.thinnedSamples(),
+        return new LocalitySummary(LocalityReport.LABEL, r.provenance(), rep.samples(), rep.lostSamples(),
                 rep.unresolvedSamples(), rep.firstSeenSamples(), rep.windowNs(), rep.samplerCpuNs(),
                 r.before().describe(), r.during().describe(), r.settingProblems(), rep.vmstatDelta(), r.realNodes(),
                 rep.schedFaultsAfter());
