@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * {@code -XX:NUMAOptsMemory=carrefour}: Carrefour's page placement inside the Awareness Thread. It opens the kernel
  * locality source for the JVM's run (NUMA balancing on and its scanner tuned where this process may, restored at the
  * end), collects the sampled heap touches per page and node, and once a second ({@link #STEP_NS}) lets
- * {@link CarrefourRules} decide and move_pages act, on the Java heap only. It stays off, with one line saying why, where
+ * {@link CarrefourRules} decide and mbind act, on the Java heap only. It stays off, with one line saying why, where
  * the kernel locality source cannot see remote pages (the condition {@code numa doctor} reports,
  * {@link KernelLocality#blocker}), and where NUMA balancing stays off (only first touches would be sampled).
  */

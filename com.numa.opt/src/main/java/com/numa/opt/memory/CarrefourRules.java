@@ -165,7 +165,7 @@ public final class CarrefourRules {
                 replication, List.copyOf(moves), advice(replicable, in.pageSize()), deferred, held);
     }
 
-    /** A planned move that did not happen (move_pages failed for the page): the bounce guard forgets it. */
+    /** A planned move that did not happen (the kernel did not move the page): the bounce guard forgets it. */
     public void notMoved(long page) {
         moved.remove(page);
     }

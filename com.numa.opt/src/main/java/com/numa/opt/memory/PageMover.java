@@ -2,7 +2,7 @@ package com.numa.opt.memory;
 
 /**
  * The only hands {@link CarrefourStep} has on memory: where pages are, and moving them. The real one is
- * {@link SyscallPageMover} (move_pages); tests script one.
+ * {@link SyscallPageMover} (move_pages to ask, mbind to move); tests script one.
  */
 interface PageMover {
 

@@ -4,7 +4,11 @@ import com.numa.core.topology.NumaTopology;
 import com.numa.perfutil.affinity.PageLocator;
 import com.numa.perfutil.affinity.PageNodes;
 
-/** {@link PageMover} through move_pages(2) on this process, by perfutil's {@link PageLocator}. */
+/**
+ * {@link PageMover} on this process by perfutil's {@link PageLocator}: where pages are from move_pages(2), moves by
+ * mbind(2), which also moves the pages the balancing scanner keeps inaccessible between its samples (move_pages reads
+ * them as absent).
+ */
 final class SyscallPageMover implements PageMover {
     private final NumaTopology topology;
     private final PageLocator locator;
@@ -21,7 +25,7 @@ final class SyscallPageMover implements PageMover {
 
     @Override
     public int[] move(long[] pages, int node) {
-        return statuses(locator.movePages(pages, indexOf(node)));
+        return locator.bindPagesTo(pages, indexOf(node));
     }
 
     /** The first topology node backed by real node {@code node} (an emulated topology may back several by one). */

@@ -62,13 +62,17 @@ public final class MemoryPolicy {
      * range really follows its new node.
      */
     public static final int MF_MOVE = 1 << 1;
+    /** mbind(2) flag MPOL_MF_STRICT: with {@link #MF_MOVE}, fail with EIO where a page could not be moved. */
+    public static final int MF_STRICT = 1;
+    /** Mode flag MPOL_F_NUMA_BALANCING, which get_mempolicy may report with a BIND policy. */
+    public static final int F_NUMA_BALANCING = 1 << 13;
     /** get_mempolicy(2) flag MPOL_F_NODE: with {@link #F_ADDR}, answer the node of the page at the address. */
     public static final int F_NODE = 1;
     /** get_mempolicy(2) flag MPOL_F_ADDR: the policy (or, with {@link #F_NODE}, the node) at an address. */
     public static final int F_ADDR = 2;
 
     /** Mode flags get_mempolicy may report along with the mode (MPOL_F_STATIC/RELATIVE_NODES, MPOL_F_NUMA_BALANCING). */
-    private static final int MODE_FLAGS = (1 << 15) | (1 << 14) | (1 << 13);
+    private static final int MODE_FLAGS = (1 << 15) | (1 << 14) | F_NUMA_BALANCING;
 
     private MemoryPolicy() {
     }

@@ -4,7 +4,9 @@ import com.numa.perfutil.linux.LinuxSyscalls;
 import com.numa.perfutil.linux.NativeCallException;
 import com.numa.core.topology.NumaTopology;
 import java.util.Arrays;
+import java.util.Set;
 import java.util.SortedSet;
+import java.util.TreeSet;
 
 /**
  * Which NUMA node holds the pages at given addresses, and moving them (move_pages, migrate_pages), for this process
@@ -47,6 +49,64 @@ public final class PageLocator {
         Arrays.fill(nodes, real.first());
         return call(addresses, nodes, real);
     }
+
+    /**
+     * Moves this process's pages holding {@code addresses} (neighbours in ascending order go in one call) to the real node backing
+     * {@code nodeIndex}: each run of neighbouring pages is bound there with mbind (MPOL_MF_MOVE | MPOL_MF_STRICT) and
+     * given back the policy it had right after. Unlike {@link #movePages} it also moves a page the NUMA balancing
+     * scanner has made inaccessible until its next touch, which move_pages reads as absent (ENOENT). Returns each
+     * page's node after the call, or a negative errno: a run the kernel could not move whole is asked page by page.
+     */
+    public int[] bindPagesTo(long[] addresses, int nodeIndex) {
+        if (pid != 0) {
+            throw new IllegalStateException("mbind moves only this process's pages; use movePages for process " + pid);
+        }
+        SortedSet<Integer> real = NodeMasks.realNodes(topology, nodeIndex);
+        int target = real.first();
+        long[] mask = NodeMasks.toMask(new TreeSet<>(Set.of(target)));
+        long page = LinuxSyscalls.pageSize();
+        long[] pages = Arrays.stream(addresses).map(a -> a & -page).toArray(); // mbind takes whole pages
+        int[] out = new int[pages.length];
+        for (int from = 0; from < pages.length; ) {
+            int to = from + 1;
+            while (to < pages.length && pages[to] == pages[to - 1] + page) {
+                to++;
+            }
+            bindRun(pages, from, to, target, mask, page, out);
+            from = to;
+        }
+        return out;
+    }
+
+    /** Binds pages {@code [from, to)} of {@code addresses}, one run, to real node {@code target}; fills {@code out}. */
+    private void bindRun(long[] addresses, int from, int to, int target, long[] mask, long page, int[] out) {
+        long start = addresses[from];
+        long len = (to - from) * page;
+        try {
+            long[] before = LinuxSyscalls.getMempolicy(start, MemoryPolicy.F_ADDR, NodeMasks.MAX_WORDS);
+            try {
+                LinuxSyscalls.mbind(start, len, MemoryPolicy.Mode.BIND.mpol(), mask,
+                        MemoryPolicy.MF_MOVE | MemoryPolicy.MF_STRICT, null);
+                Arrays.fill(out, from, to, target);
+                return;
+            } finally {
+                // the range's own policy back (a Java heap is reused: what comes there later follows it, not ours)
+                LinuxSyscalls.mbind(start, len, (int) before[0] & ~MemoryPolicy.F_NUMA_BALANCING,
+                        Arrays.copyOfRange(before, 1, before.length), 0, null);
+            }
+        } catch (NativeCallException e) {
+            if (e.errno() != EIO) {
+                Arrays.fill(out, from, to, -e.errno());
+                return;
+            }
+        }
+        PageNodes now = nodesOf(Arrays.copyOfRange(addresses, from, to)); // EIO: some pages did not move
+        for (int i = from; i < to; i++) {
+            out[i] = now.present(i - from) ? now.node(i - from) : -now.errno(i - from);
+        }
+    }
+
+    private static final int EIO = 5;
 
     /**
      * Moves the process's pages on the real nodes behind {@code fromNodeIndexes} to those behind {@code toNodeIndexes}

@@ -54,6 +54,34 @@ class PageLocatorTest {
     }
 
     @Test
+    void bindingPagesMovesThemAndLeavesTheRangesPolicyAndMappingsAsTheyWere() throws Exception {
+        PageLocator locator = new PageLocator(real);
+        long[] pages = {touchedPage(10), touchedPage(11), touchedPage(12), touchedPage(40), untouchedPage()};
+        List<String> before = mappings();
+        int node = real.node(0).realNode();
+        int[] status = locator.bindPagesTo(pages, 0);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(node, status[i], "touched page " + i + " is on the node");
+            assertEquals(node, locator.nodeOf(pages[i]));
+        }
+        assertEquals(node, status[4], "a page never touched is not moved, and nothing fails");
+        assertEquals(PageLocator.NOT_PRESENT, locator.nodeOf(pages[4]), "still untouched");
+        long[] policy = LinuxSyscalls.getMempolicy(pages[0], MemoryPolicy.F_ADDR, NodeMasks.MAX_WORDS);
+        assertEquals(MemoryPolicy.Mode.DEFAULT.mpol(), (int) policy[0], "the range's default policy is back");
+        assertEquals(before, mappings(), "the mapping split for the bind is whole again");
+        assertThrows(IllegalStateException.class, () -> new PageLocator(1, real).bindPagesTo(pages, 0),
+                "another process's pages are not ours to bind");
+    }
+
+    /** The lines of /proc/self/maps over the test's mapping. */
+    private List<String> mappings() throws Exception {
+        return Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> {
+            String[] range = l.substring(0, l.indexOf(' ')).split("-");
+            return Long.parseUnsignedLong(range[0], 16) < base + SIZE && Long.parseUnsignedLong(range[1], 16) > base;
+        }).toList();
+    }
+
+    @Test
     void touchedPageIsOnTheRealNodeAndUntouchedPageIsNotPresent() {
         PageLocator locator = new PageLocator(real);
         long touched = touchedPage(1);
