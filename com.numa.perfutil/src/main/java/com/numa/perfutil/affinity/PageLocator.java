@@ -51,9 +51,9 @@ public final class PageLocator {
     }
 
     /**
-     * Moves this process's pages holding {@code addresses} (neighbours in ascending order go in one call) to the real node backing
-     * {@code nodeIndex}: each run of neighbouring pages is bound there with mbind (MPOL_MF_MOVE | MPOL_MF_STRICT) and
-     * given back the policy it had right after. Unlike {@link #movePages} it also moves a page the NUMA balancing
+     * Moves this process's pages holding {@code addresses} to the real node backing {@code nodeIndex}: each run of
+     * neighbouring pages (in ascending order) is bound there with one mbind (MPOL_MF_MOVE | MPOL_MF_STRICT) and given
+     * back the policy it had right after. Unlike {@link #movePages} it also moves a page the NUMA balancing
      * scanner has made inaccessible until its next touch, which move_pages reads as absent (ENOENT). Returns each
      * page's node after the call, or a negative errno: a run the kernel could not move whole is asked page by page.
      */

@@ -344,7 +344,7 @@ public final class KernelLocalitySampler implements AutoCloseable {
         boolean[] keep = new boolean[n];
         int round = 0;
         for (; round < rounds && !overdue(); round++) {
-            long[] unknown = new long[ROUND + 1];
+            long[] unknown = new long[ROUND]; // a round holds ceil(n / rounds) samples, ROUND at most
             int u = 0;
             for (int i = round; i < n; i += rounds) {
                 long page = batch.addresses[i] >>> pageShift << pageShift;

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 
 /**
  * A page's node from its page frame: /proc/self/pagemap gives the frame number of a virtual page, and each node's
- * memory blocks in sysfs ({@code nodeN/memoryM}, {@code block_size_bytes} each) say which node holds the frame. The
- * fallback for pages move_pages reports as absent: a page the balancing scanner has unmapped again (PROT_NONE) is
- * absent to move_pages but still present, with its frame, in pagemap. Where frame numbers are visible (CAP_SYS_ADMIN) it
- * is asked first, since it reads thousands of neighbouring pages' entries in a few reads.
+ * memory blocks in sysfs ({@code nodeN/memoryM}, {@code block_size_bytes} each) say which node holds the frame. It
+ * also sees a page the balancing scanner has unmapped again (PROT_NONE), which move_pages reports as absent. Frame
+ * numbers need CAP_SYS_ADMIN; where they are visible the sampler asks here first, since thousands of neighbouring
+ * pages' entries take a few reads.
  */
 final class PageFrameNodes implements AutoCloseable {
     private static final long PRESENT = 1L << 63;
