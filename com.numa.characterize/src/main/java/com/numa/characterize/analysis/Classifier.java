@@ -48,6 +48,16 @@ public final class Classifier {
      */
     public Verdict classify(Parallelism p, double sharedReadPct, double sharedWritePct, Locality locality, double scaling,
             Evidence evidence, int allNodesParallelThreads) {
+        return classify(p, sharedReadPct, sharedWritePct, locality, scaling, scaling, evidence, allNodesParallelThreads);
+    }
+
+    /**
+     * As above, with {@code fastestScaling}: Single Node's fastest iteration over All Nodes' fastest, the figure a
+     * program that cannot use more cores is held to. A busy machine only adds time, so one slow iteration in a short run
+     * moves the median ratio but not this one; a worker starved in every iteration moves both.
+     */
+    public Verdict classify(Parallelism p, double sharedReadPct, double sharedWritePct, Locality locality, double scaling,
+            double fastestScaling, Evidence evidence, int allNodesParallelThreads) {
         List<Evidence.Concern> concerns = new ArrayList<>();
         // a program that sizes its pool by the CPUs it sees has as many threads as Single Node's CPUs there: TLP is
         // judged on the whole machine's run where there is one, and is uncertain where there is none
@@ -62,7 +72,7 @@ public final class Classifier {
                     + "thread(s) fill Single Node's %d CPU(s): a program that sizes itself by the CPUs it sees may use "
                     + "more on all nodes; add all to --configs", p.parallelThreads(), nodeCpus)));
         }
-        scalingContradicts(pv.category(), p, scaling, evidence).ifPresent(parConcerns::add);
+        scalingContradicts(pv.category(), p, fastestScaling, evidence).ifPresent(parConcerns::add);
         concerns.addAll(parConcerns);
         ParallelismCategory par = pv.category();
         String why = pv.reason();

@@ -110,9 +110,10 @@ public final class Characterization {
                 kernelShares(b, rows));
         double scaling = medians.containsKey("single") && medians.containsKey("all")
                 ? medians.get("single") / medians.get("all") : Double.NaN;
+        double fastestScaling = fastest(runs, "single") / fastest(runs, "all");
         Verdict verdict = parallelism == null ? null
                 : classifier.classify(parallelism, profiled == null ? Double.NaN : profiled.sharedReadPct(),
-                        profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling,
+                        profiled == null ? Double.NaN : profiled.sharedWritePct(), locality, scaling, fastestScaling,
                         evidence(parallelism, base, windowSeconds(runs, rows), profiled,
                                 placements.of(profiledOn) == null ? 0 : placements.of(profiledOn).cpus().size(),
                                 profileCost(runs, profiledOn)),
@@ -123,6 +124,13 @@ public final class Characterization {
         }
         return new ApplicationResult(b.name(), b.paperCounterpart().orElse(""), b.acceptableCategories().orElse(null), runs,
                 parallelism, profiled, locality, medians, verdict, failures(failed), measured(b, runs), warnings(runs));
+    }
+
+    /** The fastest measured iteration of a configuration's counters run in ns; NaN where it did not run. */
+    private static double fastest(Map<String, RunRecord> runs, String option) {
+        RunRecord r = runs.get(option + "-counters");
+        return r == null || !r.succeeded() || r.iterationNs().isEmpty() ? Double.NaN
+                : r.iterationNs().stream().mapToLong(Long::longValue).min().getAsLong();
     }
 
     /** The verdict with the profile's shared objects to change and the diagnosis to run, where it has dependencies. */
