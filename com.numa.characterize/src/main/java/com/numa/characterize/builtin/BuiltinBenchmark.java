@@ -1,5 +1,6 @@
 package com.numa.characterize.builtin;
 
+import com.numa.characterize.suite.AcceptableCategories;
 import com.numa.characterize.suite.Benchmark;
 import com.numa.characterize.suite.ExpectedCategories;
 import com.numa.characterize.suite.RunOptions;
@@ -45,6 +46,11 @@ final class BuiltinBenchmark implements Benchmark {
     @Override
     public Optional<ExpectedCategories> groundTruth() {
         return Optional.of(workload.groundTruth());
+    }
+
+    @Override
+    public Optional<AcceptableCategories> acceptableCategories() {
+        return Optional.of(workload.acceptableCategories());
     }
 
     @Override

@@ -1,11 +1,13 @@
 package com.numa.characterize.builtin;
 
+import com.numa.characterize.suite.AcceptableCategories;
 import com.numa.characterize.suite.ExpectedCategories;
 import com.numa.core.classification.DataDependency;
 import com.numa.core.classification.ParallelismCategory;
 import com.numa.core.workload.Workload;
 import com.numa.core.workload.WorkloadArguments;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -58,6 +60,21 @@ enum BuiltinWorkload {
 
     ExpectedCategories groundTruth() {
         return groundTruth;
+    }
+
+    /**
+     * Exactly its ground truth, except where a short run cannot decide between two answers and the verdict says so:
+     * the philosophers' balance is decided by who wins the forks, and in a --quick window (about 0.3 s of work) the
+     * start-up order can leave one philosopher 20-30% ahead; Imbalanced is acceptable there at low confidence only.
+     */
+    AcceptableCategories acceptableCategories() {
+        AcceptableCategories exact = AcceptableCategories.exactly(groundTruth);
+        if (this != DINING_PHILOSOPHERS) {
+            return exact;
+        }
+        return new AcceptableCategories(exact.parallelism(), exact.dataDependency(), "in a short window the start-up "
+                + "order can decide who wins the forks; the verdict then says so at low confidence",
+                Set.of(ParallelismCategory.IMBALANCED.label()));
     }
 
     Optional<String> paperCounterpart() {

@@ -26,6 +26,24 @@ class BuiltinSuiteTest {
     }
 
     @Test
+    void eachWorkloadAcceptsItsGroundTruthAndThePhilosophersImbalanceOnlyWhenTheVerdictSaysItIsWeak() {
+        for (Benchmark b : new BuiltinSuite().benchmarks(options(List.of()))) {
+            ExpectedCategories truth = b.groundTruth().orElseThrow();
+            var acceptable = b.acceptableCategories().orElseThrow();
+            assertTrue(acceptable.accepts(truth.parallelism().label(), truth.dataDependency().label(), "high"), b.name());
+            boolean philosophers = b.name().equals("dining-philosophers");
+            String imbalanced = ParallelismCategory.IMBALANCED.label();
+            String dep = truth.dataDependency().label();
+            assertEquals(philosophers, acceptable.accepts(imbalanced, dep, "low") && !truth.parallelism().label()
+                    .equals(imbalanced), b.name());
+            if (philosophers) {
+                assertTrue(!acceptable.accepts(imbalanced, dep, "medium") && !acceptable.accepts(imbalanced, dep, "high"),
+                        "Imbalanced only at low confidence");
+            }
+        }
+    }
+
+    @Test
     void oneWorkloadPerParallelismCategoryAndEveryDependencyCategory() {
         BuiltinSuite suite = new BuiltinSuite();
         assertEquals("builtin", suite.name());
